@@ -1,0 +1,401 @@
+/* gst-clfilter
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The base class both elements derive from; see gstclbasefilter.h.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstclbasefilter.h"
+
+GST_DEBUG_CATEGORY (gst_cl_debug);
+#define GST_CAT_DEFAULT gst_cl_debug
+
+enum
+{
+  PROP_0,
+  PROP_DEVICE,
+  PROP_DEVICE_NAME,
+};
+
+#define DEFAULT_DEVICE ""
+
+typedef struct {
+  gchar *device;
+  /* Set from start() to stop(), and by set_context() before start(). */
+  GstClContext *cl;
+  cl_program program;
+  GstClPlane in;
+  GstClPlane out;
+} GstClBaseFilterPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClBaseFilter, gst_cl_base_filter,
+    GST_TYPE_VIDEO_FILTER);
+
+#define PRIV(f) \
+  ((GstClBaseFilterPrivate *) gst_cl_base_filter_get_instance_private (f))
+
+void
+gst_cl_base_filter_post_error (GstClBaseFilter * filter, GError * error)
+{
+  gst_element_message_full (GST_ELEMENT (filter), GST_MESSAGE_ERROR,
+      error->domain, error->code, g_strdup (error->message), NULL, __FILE__,
+      GST_FUNCTION, __LINE__);
+}
+
+static void
+post_cl_error (GstClBaseFilter * filter, const gchar * what, cl_int status)
+{
+  GstClContext *cl = PRIV (filter)->cl;
+  GError *error = g_error_new (GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+      "OpenCL %s failed on \"%s\": %s (%d)", what,
+      cl ? cl->device_name : "?", gst_cl_strerror (status), status);
+
+  gst_cl_base_filter_post_error (filter, error);
+  g_error_free (error);
+}
+
+GstClContext *
+gst_cl_base_filter_get_context (GstClBaseFilter * filter)
+{
+  return PRIV (filter)->cl;
+}
+
+cl_kernel
+gst_cl_base_filter_create_kernel (GstClBaseFilter * filter, cl_program program,
+    const gchar * name, GError ** error)
+{
+  cl_int status;
+  cl_kernel kernel = clCreateKernel (program, name, &status);
+
+  if (status != CL_SUCCESS)
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+        "Could not create OpenCL kernel \"%s\" (%s)", name,
+        gst_cl_strerror (status));
+  return kernel;
+}
+
+cl_mem
+gst_cl_base_filter_alloc (GstClBaseFilter * filter, gsize size,
+    GError ** error)
+{
+  GstClContext *cl = PRIV (filter)->cl;
+  cl_int status = CL_SUCCESS;
+  cl_mem mem = NULL;
+
+  if (size > cl->max_alloc_size) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,
+        "A %" G_GSIZE_FORMAT "-byte buffer is larger than \"%s\" allows "
+        "(%" G_GUINT64_FORMAT " bytes)", size, cl->device_name,
+        (guint64) cl->max_alloc_size);
+    return NULL;
+  }
+  mem = clCreateBuffer (cl->context, CL_MEM_READ_WRITE, size, NULL, &status);
+  if (status != CL_SUCCESS)
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,
+        "Could not allocate %" G_GSIZE_FORMAT " bytes on \"%s\" (%s)", size,
+        cl->device_name, gst_cl_strerror (status));
+  return mem;
+}
+
+static void
+plane_clear (GstClPlane * plane)
+{
+  if (plane->mem)
+    clReleaseMemObject (plane->mem);
+  memset (plane, 0, sizeof (*plane));
+}
+
+static gboolean
+plane_alloc (GstClBaseFilter * filter, GstClPlane * plane,
+    const GstVideoInfo * info, GError ** error)
+{
+  plane_clear (plane);
+  plane->row_bytes = (gsize) GST_VIDEO_INFO_COMP_WIDTH (info, 0) *
+      GST_VIDEO_INFO_COMP_PSTRIDE (info, 0);
+  plane->height = GST_VIDEO_INFO_COMP_HEIGHT (info, 0);
+  plane->pitch = GST_ROUND_UP_N (plane->row_bytes, GST_CL_PLANE_ALIGN);
+  plane->mem = gst_cl_base_filter_alloc (filter, plane->pitch * plane->height,
+      error);
+  return plane->mem != NULL;
+}
+
+static void
+release_device (GstClBaseFilter * filter)
+{
+  GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
+  GstClBaseFilterPrivate *priv = PRIV (filter);
+
+  if (priv->program && klass->teardown)
+    klass->teardown (filter);
+  plane_clear (&priv->in);
+  plane_clear (&priv->out);
+  if (priv->program)
+    clReleaseProgram (priv->program);
+  priv->program = NULL;
+  GST_OBJECT_LOCK (filter);
+  gst_clear_object (&priv->cl);
+  GST_OBJECT_UNLOCK (filter);
+}
+
+static gboolean
+gst_cl_base_filter_start (GstBaseTransform * trans)
+{
+  GstClBaseFilter *filter = GST_CL_BASE_FILTER (trans);
+  GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
+  GstClBaseFilterPrivate *priv = PRIV (filter);
+  GstClDeviceId want;
+  GError *error = NULL;
+  gchar *selector;
+
+  GST_OBJECT_LOCK (filter);
+  selector = g_strdup (priv->device);
+  GST_OBJECT_UNLOCK (filter);
+
+  if (!gst_cl_device_resolve (selector, &want, &error))
+    goto failed;
+  /* A context set earlier may be for the device asked for before. */
+  if (priv->cl && priv->cl->id.device != want.device)
+    gst_clear_object (&priv->cl);
+  if (!gst_cl_ensure_element_context (GST_ELEMENT (filter), &want, &priv->cl,
+          &error))
+    goto failed;
+  priv->program = gst_cl_context_get_program (priv->cl, klass->program_name,
+      klass->program_source, &error);
+  if (!priv->program)
+    goto failed;
+  if (klass->setup && !klass->setup (filter, priv->program, &error))
+    goto failed;
+
+  GST_INFO_OBJECT (filter, "running on \"%s\"", priv->cl->device_name);
+  g_free (selector);
+  g_object_notify (G_OBJECT (filter), "device-name");
+  return TRUE;
+
+failed:
+  GST_ERROR_OBJECT (filter, "%s", error->message);
+  gst_cl_base_filter_post_error (filter, error);
+  g_error_free (error);
+  g_free (selector);
+  release_device (filter);
+  return FALSE;
+}
+
+static gboolean
+gst_cl_base_filter_stop (GstBaseTransform * trans)
+{
+  release_device (GST_CL_BASE_FILTER (trans));
+  return TRUE;
+}
+
+static gboolean
+gst_cl_base_filter_set_info (GstVideoFilter * vfilter, GstCaps * incaps,
+    GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
+{
+  GstClBaseFilter *filter = GST_CL_BASE_FILTER (vfilter);
+  GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
+  GstClBaseFilterPrivate *priv = PRIV (filter);
+  GError *error = NULL;
+
+  GST_DEBUG_OBJECT (filter, "in %" GST_PTR_FORMAT " out %" GST_PTR_FORMAT,
+      incaps, outcaps);
+  /* GstVideoFilter fills in the infos before calling us; vfilter->in_info
+   * is still the old one here. */
+  vfilter->in_info = *in_info;
+  vfilter->out_info = *out_info;
+  if (!plane_alloc (filter, &priv->in, in_info, &error)
+      || !plane_alloc (filter, &priv->out, out_info, &error)
+      || (klass->configure && !klass->configure (filter, &error))) {
+    gst_cl_base_filter_post_error (filter, error);
+    g_error_free (error);
+    plane_clear (&priv->in);
+    plane_clear (&priv->out);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static cl_int
+upload (GstClContext * cl, const GstClPlane * plane, GstVideoFrame * frame)
+{
+  const size_t origin[3] = { 0, 0, 0 };
+  const size_t region[3] = { plane->row_bytes, plane->height, 1 };
+
+  return clEnqueueWriteBufferRect (cl->queue, plane->mem, CL_FALSE, origin,
+      origin, region, plane->pitch, 0, GST_VIDEO_FRAME_PLANE_STRIDE (frame, 0),
+      0, GST_VIDEO_FRAME_PLANE_DATA (frame, 0), 0, NULL, NULL);
+}
+
+static cl_int
+download (GstClContext * cl, const GstClPlane * plane, GstVideoFrame * frame)
+{
+  const size_t origin[3] = { 0, 0, 0 };
+  const size_t region[3] = { plane->row_bytes, plane->height, 1 };
+
+  return clEnqueueReadBufferRect (cl->queue, plane->mem, CL_TRUE, origin,
+      origin, region, plane->pitch, 0, GST_VIDEO_FRAME_PLANE_STRIDE (frame, 0),
+      0, GST_VIDEO_FRAME_PLANE_DATA (frame, 0), 0, NULL, NULL);
+}
+
+static GstFlowReturn
+gst_cl_base_filter_transform_frame (GstVideoFilter * vfilter,
+    GstVideoFrame * in, GstVideoFrame * out)
+{
+  GstClBaseFilter *filter = GST_CL_BASE_FILTER (vfilter);
+  GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
+  GstClBaseFilterPrivate *priv = PRIV (filter);
+  cl_int status;
+
+  if (!priv->in.mem)
+    return GST_FLOW_NOT_NEGOTIATED;
+
+  status = upload (priv->cl, &priv->in, in);
+  if (status != CL_SUCCESS) {
+    post_cl_error (filter, "upload", status);
+    return GST_FLOW_ERROR;
+  }
+  status = klass->enqueue (filter, &priv->in, &priv->out);
+  if (status != CL_SUCCESS) {
+    post_cl_error (filter, "kernel launch", status);
+    clFinish (priv->cl->queue);
+    return GST_FLOW_ERROR;
+  }
+  status = download (priv->cl, &priv->out, out);
+  if (status != CL_SUCCESS) {
+    post_cl_error (filter, "download", status);
+    return GST_FLOW_ERROR;
+  }
+  return klass->finish ? klass->finish (filter, in) : GST_FLOW_OK;
+}
+
+static void
+gst_cl_base_filter_set_context (GstElement * element, GstContext * context)
+{
+  GstClBaseFilter *filter = GST_CL_BASE_FILTER (element);
+  GstClBaseFilterPrivate *priv = PRIV (filter);
+  GstClDeviceId want;
+  gchar *selector;
+
+  GST_OBJECT_LOCK (filter);
+  selector = g_strdup (priv->device);
+  GST_OBJECT_UNLOCK (filter);
+  /* Not finding the device is reported by start(), not here. */
+  if (gst_cl_device_resolve (selector, &want, NULL))
+    gst_cl_handle_set_context (element, context, &want, &priv->cl);
+  g_free (selector);
+
+  GST_ELEMENT_CLASS (gst_cl_base_filter_parent_class)->set_context (element,
+      context);
+}
+
+static gboolean
+gst_cl_base_filter_query (GstBaseTransform * trans, GstPadDirection direction,
+    GstQuery * query)
+{
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT &&
+      gst_cl_handle_context_query (GST_ELEMENT (trans), query,
+          PRIV (GST_CL_BASE_FILTER (trans))->cl))
+    return TRUE;
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_base_filter_parent_class)->query
+      (trans, direction, query);
+}
+
+static void
+gst_cl_base_filter_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstClBaseFilterPrivate *priv = PRIV (GST_CL_BASE_FILTER (object));
+
+  switch (prop_id) {
+    case PROP_DEVICE:
+      GST_OBJECT_LOCK (object);
+      g_free (priv->device);
+      priv->device = g_value_dup_string (value);
+      if (!priv->device)
+        priv->device = g_strdup (DEFAULT_DEVICE);
+      GST_OBJECT_UNLOCK (object);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+static void
+gst_cl_base_filter_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstClBaseFilterPrivate *priv = PRIV (GST_CL_BASE_FILTER (object));
+
+  GST_OBJECT_LOCK (object);
+  switch (prop_id) {
+    case PROP_DEVICE:
+      g_value_set_string (value, priv->device);
+      break;
+    case PROP_DEVICE_NAME:
+      g_value_set_string (value, priv->cl ? priv->cl->device_name : NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (object);
+}
+
+static void
+gst_cl_base_filter_finalize (GObject * object)
+{
+  GstClBaseFilterPrivate *priv = PRIV (GST_CL_BASE_FILTER (object));
+
+  release_device (GST_CL_BASE_FILTER (object));
+  g_free (priv->device);
+  G_OBJECT_CLASS (gst_cl_base_filter_parent_class)->finalize (object);
+}
+
+static void
+gst_cl_base_filter_class_init (GstClBaseFilterClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+  GstVideoFilterClass *vfilter_class = GST_VIDEO_FILTER_CLASS (klass);
+
+  GST_DEBUG_CATEGORY_INIT (gst_cl_debug, "clfilter", 0, "OpenCL filters");
+
+  gobject_class->set_property = gst_cl_base_filter_set_property;
+  gobject_class->get_property = gst_cl_base_filter_get_property;
+  gobject_class->finalize = gst_cl_base_filter_finalize;
+
+  g_object_class_install_property (gobject_class, PROP_DEVICE,
+      g_param_spec_string ("device", "Device",
+          "OpenCL device to run on: empty for the first GPU, else the first "
+          "accelerator, else the first CPU; \"P.D\" for platform P, device D "
+          "(indices as clinfo -l lists them); \"gpu\", \"cpu\" or "
+          "\"accelerator\" for the first of that type; any other text for the "
+          "first device whose name contains it (case-insensitive). "
+          "Takes effect at the next READY to PAUSED change",
+          DEFAULT_DEVICE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
+      g_param_spec_string ("device-name", "Device name",
+          "Name of the OpenCL device in use (set from READY to PAUSED on)",
+          NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  element_class->set_context =
+      GST_DEBUG_FUNCPTR (gst_cl_base_filter_set_context);
+  trans_class->start = GST_DEBUG_FUNCPTR (gst_cl_base_filter_start);
+  trans_class->stop = GST_DEBUG_FUNCPTR (gst_cl_base_filter_stop);
+  trans_class->query = GST_DEBUG_FUNCPTR (gst_cl_base_filter_query);
+  vfilter_class->set_info = GST_DEBUG_FUNCPTR (gst_cl_base_filter_set_info);
+  vfilter_class->transform_frame =
+      GST_DEBUG_FUNCPTR (gst_cl_base_filter_transform_frame);
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_BASE_FILTER, 0);
+}
+
+static void
+gst_cl_base_filter_init (GstClBaseFilter * filter)
+{
+  PRIV (filter)->device = g_strdup (DEFAULT_DEVICE);
+}

@@ -1,0 +1,382 @@
+/* gst-clfilter
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * GstClContext: an OpenCL context, its in-order queue and the programs built
+ * for it, shared between elements through GstContext.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstclcontext.h"
+
+#include <string.h>
+
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
+#define GST_CAT_DEFAULT gst_cl_debug
+GST_DEBUG_CATEGORY_STATIC (GST_CAT_CONTEXT);
+
+G_DEFINE_TYPE (GstClContext, gst_cl_context, GST_TYPE_OBJECT);
+
+static void
+gst_cl_context_finalize (GObject * object)
+{
+  GstClContext *self = GST_CL_CONTEXT (object);
+
+  g_clear_pointer (&self->programs, g_hash_table_unref);
+  if (self->queue)
+    clReleaseCommandQueue (self->queue);
+  if (self->context)
+    clReleaseContext (self->context);
+  g_free (self->device_name);
+  g_free (self->build_options);
+  g_mutex_clear (&self->lock);
+
+  G_OBJECT_CLASS (gst_cl_context_parent_class)->finalize (object);
+}
+
+static void
+gst_cl_context_class_init (GstClContextClass * klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = gst_cl_context_finalize;
+  GST_DEBUG_CATEGORY_GET (GST_CAT_CONTEXT, "GST_CONTEXT");
+}
+
+static void
+release_program (gpointer program)
+{
+  clReleaseProgram ((cl_program) program);
+}
+
+static void
+gst_cl_context_init (GstClContext * self)
+{
+  g_mutex_init (&self->lock);
+  self->programs =
+      g_hash_table_new_full (g_str_hash, g_str_equal, g_free, release_program);
+}
+
+/* Driver errors that happen outside any call, e.g. a device lost. */
+static void CL_CALLBACK
+context_notify (const char *errinfo, const void *private_info, size_t cb,
+    void *user_data)
+{
+  GST_WARNING ("OpenCL context: %s", errinfo);
+}
+
+static gboolean
+device_has_extension (cl_device_id device, const gchar * name)
+{
+  gchar *exts = gst_cl_device_get_string (device, CL_DEVICE_EXTENSIONS);
+  gchar **list = g_strsplit (exts, " ", -1);
+  gboolean found = g_strv_contains ((const gchar * const *) list, name);
+
+  g_strfreev (list);
+  g_free (exts);
+  return found;
+}
+
+/* Options every program gets. The exact GRAY8 equalization formula needs a
+ * correctly rounded float division, which OpenCL only promises on request. */
+static gchar *
+make_build_options (GstClContext * self)
+{
+  GString *opts = g_string_new ("-cl-std=CL1.2");
+  cl_device_fp_config fp = 0;
+  const gchar *extra = g_getenv ("GST_CL_BUILD_OPTIONS");
+
+  clGetDeviceInfo (self->id.device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof (fp),
+      &fp, NULL);
+  if (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
+    g_string_append (opts, " -cl-fp32-correctly-rounded-divide-sqrt"
+        " -DGST_CL_EXACT_DIV=1");
+  else if (device_has_extension (self->id.device, "cl_khr_fp64"))
+    g_string_append (opts, " -DGST_CL_FP64_DIV=1");
+  if (self->device_type & CL_DEVICE_TYPE_CPU)
+    g_string_append (opts, " -DGST_CL_DEVICE_CPU=1");
+  if (extra && *extra)
+    g_string_append_printf (opts, " %s", extra);
+  return g_string_free (opts, FALSE);
+}
+
+GstClContext *
+gst_cl_context_new (const GstClDeviceId * id, GError ** error)
+{
+  GstClContext *self;
+  cl_context_properties props[] = {
+    CL_CONTEXT_PLATFORM, (cl_context_properties) id->platform, 0
+  };
+  cl_int status;
+
+  self = g_object_new (GST_TYPE_CL_CONTEXT, NULL);
+  gst_object_ref_sink (self);
+  self->id = *id;
+  self->device_name = gst_cl_device_get_string (id->device, CL_DEVICE_NAME);
+  clGetDeviceInfo (id->device, CL_DEVICE_TYPE, sizeof (cl_device_type),
+      &self->device_type, NULL);
+  clGetDeviceInfo (id->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof (cl_uint),
+      &self->compute_units, NULL);
+  clGetDeviceInfo (id->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof (size_t),
+      &self->max_work_group_size, NULL);
+  clGetDeviceInfo (id->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof (cl_ulong),
+      &self->local_mem_size, NULL);
+  clGetDeviceInfo (id->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof (cl_ulong),
+      &self->max_alloc_size, NULL);
+  clGetDeviceInfo (id->device, CL_DEVICE_ENDIAN_LITTLE, sizeof (cl_bool),
+      &self->little_endian, NULL);
+  self->build_options = make_build_options (self);
+
+  self->context = clCreateContext (props, 1, &id->device, context_notify,
+      NULL, &status);
+  if (status != CL_SUCCESS)
+    goto failed;
+  self->queue = clCreateCommandQueue (self->context, id->device, 0, &status);
+  if (status != CL_SUCCESS)
+    goto failed;
+
+  GST_INFO_OBJECT (self, "created context on %u.%u \"%s\", options \"%s\"",
+      id->platform_index, id->device_index, self->device_name,
+      self->build_options);
+  return self;
+
+failed:
+  g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_OPEN_READ_WRITE,
+      "Could not open OpenCL device %u.%u \"%s\" (%s)", id->platform_index,
+      id->device_index, self->device_name, gst_cl_strerror (status));
+  gst_object_unref (self);
+  return NULL;
+}
+
+gboolean
+gst_cl_context_is_cpu (GstClContext * ctx)
+{
+  return (ctx->device_type & CL_DEVICE_TYPE_CPU) != 0;
+}
+
+static gchar *
+get_build_log (cl_program program, cl_device_id device)
+{
+  size_t size = 0;
+  gchar *log;
+
+  clGetProgramBuildInfo (program, device, CL_PROGRAM_BUILD_LOG, 0, NULL,
+      &size);
+  log = g_malloc0 (size + 1);
+  if (size)
+    clGetProgramBuildInfo (program, device, CL_PROGRAM_BUILD_LOG, size, log,
+        NULL);
+  return g_strstrip (log);
+}
+
+static cl_program
+build_program (GstClContext * self, const gchar * name, const gchar * source,
+    GError ** error)
+{
+  cl_program program;
+  cl_int status;
+
+  program = clCreateProgramWithSource (self->context, 1, &source, NULL,
+      &status);
+  if (status != CL_SUCCESS) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+        "Could not create OpenCL program \"%s\" (%s)", name,
+        gst_cl_strerror (status));
+    return NULL;
+  }
+
+  status = clBuildProgram (program, 1, &self->id.device, self->build_options,
+      NULL, NULL);
+  if (status != CL_SUCCESS) {
+    gchar *log = get_build_log (program, self->id.device);
+
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+        "OpenCL program \"%s\" failed to build for \"%s\" (%s) with options "
+        "\"%s\". Build log:\n%s", name, self->device_name,
+        gst_cl_strerror (status), self->build_options, log);
+    g_free (log);
+    clReleaseProgram (program);
+    return NULL;
+  }
+  return program;
+}
+
+/* Returns a new reference to the program @name built from @source for this
+ * context's device, building it on first use only. */
+cl_program
+gst_cl_context_get_program (GstClContext * self, const gchar * name,
+    const gchar * source, GError ** error)
+{
+  cl_program program;
+
+  g_mutex_lock (&self->lock);
+  program = g_hash_table_lookup (self->programs, name);
+  if (!program) {
+    program = build_program (self, name, source, error);
+    if (program)
+      g_hash_table_insert (self->programs, g_strdup (name), program);
+  }
+  if (program)
+    clRetainProgram (program);
+  g_mutex_unlock (&self->lock);
+  return program;
+}
+
+/* ---- Sharing through GstContext ---- */
+
+static void
+context_set_cl_context (GstContext * context, GstClContext * ctx)
+{
+  GstStructure *s = gst_context_writable_structure (context);
+
+  gst_structure_set (s, GST_CL_CONTEXT_TYPE, GST_TYPE_CL_CONTEXT, ctx,
+      "device-name", G_TYPE_STRING, ctx->device_name,
+      "platform-index", G_TYPE_UINT, ctx->id.platform_index,
+      "device-index", G_TYPE_UINT, ctx->id.device_index, NULL);
+}
+
+GstContext *
+gst_context_new_cl_context (GstClContext * ctx)
+{
+  GstContext *context = gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
+
+  context_set_cl_context (context, ctx);
+  return context;
+}
+
+/* Takes the GstClContext in @context if there is none yet and it is on the
+ * device this element wants: elements on other devices keep their own. */
+gboolean
+gst_cl_handle_set_context (GstElement * element, GstContext * context,
+    const GstClDeviceId * want, GstClContext ** ctx)
+{
+  const GstStructure *s;
+  GstClContext *other = NULL;
+
+  if (!context
+      || g_strcmp0 (gst_context_get_context_type (context),
+          GST_CL_CONTEXT_TYPE) != 0)
+    return FALSE;
+  if (*ctx)
+    return TRUE;
+
+  s = gst_context_get_structure (context);
+  if (!gst_structure_get (s, GST_CL_CONTEXT_TYPE, GST_TYPE_CL_CONTEXT, &other,
+          NULL))
+    return FALSE;
+  if (want && other->id.device != want->device) {
+    GST_CAT_DEBUG_OBJECT (GST_CAT_CONTEXT, element,
+        "ignoring context on \"%s\": another device was asked for",
+        other->device_name);
+    gst_object_unref (other);
+    return FALSE;
+  }
+  GST_CAT_DEBUG_OBJECT (GST_CAT_CONTEXT, element, "using shared context %"
+      GST_PTR_FORMAT, other);
+  *ctx = other;
+  return TRUE;
+}
+
+gboolean
+gst_cl_handle_context_query (GstElement * element, GstQuery * query,
+    GstClContext * ctx)
+{
+  const gchar *type;
+  GstContext *old, *context;
+
+  gst_query_parse_context_type (query, &type);
+  if (!ctx || g_strcmp0 (type, GST_CL_CONTEXT_TYPE) != 0)
+    return FALSE;
+
+  gst_query_parse_context (query, &old);
+  context = old ? gst_context_copy (old) :
+      gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
+  context_set_cl_context (context, ctx);
+  gst_query_set_context (query, context);
+  gst_context_unref (context);
+  return TRUE;
+}
+
+static gboolean
+pad_peer_query (const GValue * item, GValue * value, gpointer user_data)
+{
+  GstPad *pad = g_value_get_object (item);
+
+  if (gst_pad_peer_query (pad, GST_QUERY_CAST (user_data))) {
+    g_value_set_boolean (value, TRUE);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+run_query (GstElement * element, GstQuery * query, GstPadDirection direction)
+{
+  GValue res = G_VALUE_INIT;
+  GstIterator *it = direction == GST_PAD_SRC ?
+      gst_element_iterate_src_pads (element) :
+      gst_element_iterate_sink_pads (element);
+
+  g_value_init (&res, G_TYPE_BOOLEAN);
+  while (gst_iterator_fold (it, pad_peer_query, &res, query) ==
+      GST_ITERATOR_RESYNC)
+    gst_iterator_resync (it);
+  gst_iterator_free (it);
+  return g_value_get_boolean (&res);
+}
+
+static void
+find_context (GstElement * element, GstClContext ** ctx)
+{
+  GstQuery *query = gst_query_new_context (GST_CL_CONTEXT_TYPE);
+  GstPadDirection dirs[] = { GST_PAD_SRC, GST_PAD_SINK };
+
+  for (guint i = 0; i < G_N_ELEMENTS (dirs) && !*ctx; i++) {
+    if (run_query (element, query, dirs[i])) {
+      GstContext *context = NULL;
+
+      gst_query_parse_context (query, &context);
+      if (context)
+        gst_element_set_context (element, context);
+    }
+  }
+  if (!*ctx) {
+    /* The application or a parent bin may answer with set_context(). */
+    gst_element_post_message (element,
+        gst_message_new_need_context (GST_OBJECT_CAST (element),
+            GST_CL_CONTEXT_TYPE));
+  }
+  gst_query_unref (query);
+}
+
+/* Finds a GstClContext for @want's device in the pipeline (downstream,
+ * upstream, then the application), or creates one and announces it. */
+gboolean
+gst_cl_ensure_element_context (GstElement * element, const GstClDeviceId * want,
+    GstClContext ** ctx, GError ** error)
+{
+  static GRecMutex lock;
+  GstContext *context;
+
+  /* Two elements starting at once must not both create a context. */
+  g_rec_mutex_lock (&lock);
+  if (!*ctx)
+    find_context (element, ctx);
+  if (*ctx) {
+    g_rec_mutex_unlock (&lock);
+    return TRUE;
+  }
+
+  *ctx = gst_cl_context_new (want, error);
+  if (!*ctx) {
+    g_rec_mutex_unlock (&lock);
+    return FALSE;
+  }
+  context = gst_context_new_cl_context (*ctx);
+  gst_element_set_context (element, context);
+  GST_CAT_INFO_OBJECT (GST_CAT_CONTEXT, element,
+      "posting have-context with new context on \"%s\"", (*ctx)->device_name);
+  gst_element_post_message (element,
+      gst_message_new_have_context (GST_OBJECT_CAST (element), context));
+  g_rec_mutex_unlock (&lock);
+  return TRUE;
+}

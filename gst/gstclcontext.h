@@ -1,0 +1,60 @@
+/* gst-clfilter
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifndef __GST_CL_CONTEXT_H__
+#define __GST_CL_CONTEXT_H__
+
+#include "gstcldevice.h"
+
+G_BEGIN_DECLS
+
+/* The GstContext type under which elements share a GstClContext, named like
+ * GStreamer's "gst.cuda.context" and "gst.gl.GLDisplay". */
+#define GST_CL_CONTEXT_TYPE "gst.opencl.context"
+
+#define GST_TYPE_CL_CONTEXT (gst_cl_context_get_type ())
+G_DECLARE_FINAL_TYPE (GstClContext, gst_cl_context, GST, CL_CONTEXT,
+    GstObject)
+
+/* One OpenCL context and in-order queue on one device. Immutable after
+ * creation except for the program cache, which has its own lock, so elements
+ * in different streaming threads may use it at once. */
+struct _GstClContext {
+  GstObject parent;
+
+  GstClDeviceId id;
+  cl_context context;
+  cl_command_queue queue;
+  gchar *device_name;
+  cl_device_type device_type;
+  cl_uint compute_units;
+  size_t max_work_group_size;
+  cl_ulong local_mem_size;
+  cl_ulong max_alloc_size;
+  cl_bool little_endian;
+  /* Build options that every program gets on this device. */
+  gchar *build_options;
+
+  /*< private >*/
+  GMutex lock;
+  GHashTable *programs;
+};
+
+GstClContext *gst_cl_context_new (const GstClDeviceId * id, GError ** error);
+
+cl_program gst_cl_context_get_program (GstClContext * ctx, const gchar * name,
+    const gchar * source, GError ** error);
+
+gboolean gst_cl_context_is_cpu (GstClContext * ctx);
+
+/* GstContext sharing, as GStreamer's CUDA and GL libraries do it. */
+gboolean gst_cl_ensure_element_context (GstElement * element,
+    const GstClDeviceId * want, GstClContext ** ctx, GError ** error);
+gboolean gst_cl_handle_set_context (GstElement * element,
+    GstContext * context, const GstClDeviceId * want, GstClContext ** ctx);
+gboolean gst_cl_handle_context_query (GstElement * element, GstQuery * query,
+    GstClContext * ctx);
+GstContext *gst_context_new_cl_context (GstClContext * ctx);
+
+G_END_DECLS
+#endif /* __GST_CL_CONTEXT_H__ */

@@ -1,0 +1,30 @@
+/* gst-clfilter
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifndef __GST_CL_DEVICE_H__
+#define __GST_CL_DEVICE_H__
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <gst/gst.h>
+
+G_BEGIN_DECLS
+
+/* Where a device sits in the platform list, as the "device" property's
+ * "P.D" form names it, and its driver handles. */
+typedef struct {
+  cl_platform_id platform;
+  cl_device_id device;
+  guint platform_index;
+  guint device_index;
+} GstClDeviceId;
+
+gboolean gst_cl_device_resolve (const gchar * selector, GstClDeviceId * id,
+    GError ** error);
+
+gchar *gst_cl_device_get_string (cl_device_id device, cl_device_info param);
+
+const gchar *gst_cl_strerror (cl_int status);
+
+G_END_DECLS
+#endif /* __GST_CL_DEVICE_H__ */

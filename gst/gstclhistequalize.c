@@ -1,0 +1,530 @@
+/* gst-clfilter
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+/**
+ * SECTION:element-clhistequalize
+ * @title: clhistequalize
+ *
+ * Histogram equalization of GRAY8 and GRAY16 video on an OpenCL device. For
+ * every frame the device counts the histogram, builds its cumulative
+ * distribution and the lookup table from it, and maps every pixel through the
+ * table; the result spreads a low-contrast picture over the whole range.
+ *
+ * GRAY8 output is bit-identical to OpenCV's cv::equalizeHist. With N pixels
+ * and i0 the first non-empty bin: a frame with hist[i0] == N is passed
+ * unchanged; otherwise scale = 255.0f / (N - hist[i0]) in float32,
+ * lut[i0] = 0 and lut[v] = clamp(rint((float)(cdf[v] - hist[i0]) * scale),
+ * 0, 255) for v > i0, rounding half to even.
+ *
+ * GRAY16 uses all 65536 bins: lut[v] is (cdf[v] - cdf_min) * 65535 /
+ * (N - cdf_min) rounded half to even, computed exactly in 64-bit integers,
+ * with cdf_min = hist[i0]; a constant frame is passed unchanged.
+ *
+ * While #GstClHistEqualize:post-messages is %TRUE the element posts one
+ * element message named `histogram` per frame, describing the input frame:
+ *
+ * * #GstClockTime `timestamp`: the buffer's timestamp
+ * * #GstClockTime `stream-time`: the stream time of the buffer
+ * * #GstClockTime `running-time`: the running time of the buffer
+ * * #GstClockTime `duration`: the duration of the buffer
+ * * #gchararray `format`: the video format, "GRAY8", "GRAY16_LE" or
+ *   "GRAY16_BE"
+ * * #guint `num-bins`: the number of entries in `bins`
+ * * #GstValueArray of #guint64 `bins`: the histogram, adjacent bins summed
+ *   down to #GstClHistEqualize:message-bins entries (at most 256 for GRAY8,
+ *   65536 for GRAY16); bin i counts values from i * 2^depth / num-bins on
+ * * #guint64 `pixels`: the number of pixels, also the sum of `bins`
+ * * #guint `min`, `max`: the smallest and largest pixel value present
+ * * #gdouble `mean`, `stddev`: mean and standard deviation of pixel values
+ *
+ * The OpenCL device is chosen with #GstClBaseFilter:device and shared with
+ * the pipeline's other OpenCL elements through a #GstContext of type
+ * `gst.opencl.context`.
+ *
+ * ## Example launch lines
+ * |[
+ * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=GRAY8 ! \
+ *     clhistequalize ! videoconvert ! autovideosink
+ * ]| Equalizes a camera's picture live.
+ * |[
+ * gst-launch-1.0 filesrc location=diver.mov ! qtdemux ! jpegdec ! \
+ *     videoconvert ! video/x-raw,format=GRAY8 ! clhistequalize ! \
+ *     videoconvert ! x264enc ! mp4mux ! filesink location=out.mp4
+ * ]| Equalizes a low-contrast clip into a file.
+ * |[
+ * gst-launch-1.0 -m filesrc location=thermal.png ! pngdec ! \
+ *     video/x-raw,format=GRAY16_BE ! clhistequalize message-bins=64 ! \
+ *     fakesink
+ * ]| Prints the 64-bin histogram of a 16-bit image.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstclhistequalize.h"
+#include "clkernels.h"
+
+#include <math.h>
+
+GST_DEBUG_CATEGORY_STATIC (gst_cl_hist_equalize_debug);
+#define GST_CAT_DEFAULT gst_cl_hist_equalize_debug
+
+enum
+{
+  PROP_0,
+  PROP_POST_MESSAGES,
+  PROP_MESSAGE_BINS,
+};
+
+#define DEFAULT_POST_MESSAGES TRUE
+#define DEFAULT_MESSAGE_BINS 256
+#define MAX_BINS 65536
+
+/* Work-group shapes; see kernels/histequalize.cl. */
+#define GPU_HIST_COPIES 8
+#define LUT_GROUP_SIZE 256
+#define APPLY_GROUP_X 64
+#define APPLY_GROUP_Y 4
+
+struct _GstClHistEqualize {
+  GstClBaseFilter parent;
+
+  gboolean post_messages;
+  guint message_bins;
+
+  cl_program program;
+  cl_kernel k_hist;
+  cl_kernel k_lut;
+  cl_kernel k_apply;
+  cl_mem hist;
+  cl_mem lut;
+  /* The frame's histogram read back, for the message. */
+  guint32 *host_hist;
+  gboolean hist_pending;
+
+  /* Per caps. */
+  guint depth;
+  guint nbins;
+  cl_uint swap;
+};
+
+#define FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE }"
+
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
+    GST_PAD_SINK, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (FORMATS)));
+
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (FORMATS)));
+
+G_DEFINE_TYPE (GstClHistEqualize, gst_cl_hist_equalize,
+    GST_TYPE_CL_BASE_FILTER);
+GST_ELEMENT_REGISTER_DEFINE (clhistequalize, "clhistequalize", GST_RANK_NONE,
+    GST_TYPE_CL_HIST_EQUALIZE);
+
+static void
+release_buffers (GstClHistEqualize * self)
+{
+  if (self->hist)
+    clReleaseMemObject (self->hist);
+  if (self->lut)
+    clReleaseMemObject (self->lut);
+  self->hist = self->lut = NULL;
+  g_clear_pointer (&self->host_hist, g_free);
+  self->hist_pending = FALSE;
+}
+
+static void
+release_kernels (GstClHistEqualize * self)
+{
+  cl_kernel *k[] = { &self->k_hist, &self->k_lut, &self->k_apply };
+
+  for (guint i = 0; i < G_N_ELEMENTS (k); i++) {
+    if (*k[i])
+      clReleaseKernel (*k[i]);
+    *k[i] = NULL;
+  }
+}
+
+static void
+gst_cl_hist_equalize_teardown (GstClBaseFilter * filter)
+{
+  GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
+
+  release_buffers (self);
+  release_kernels (self);
+  self->program = NULL;
+}
+
+static gboolean
+gst_cl_hist_equalize_setup (GstClBaseFilter * filter, cl_program program,
+    GError ** error)
+{
+  GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
+
+  self->program = program;
+  return TRUE;
+}
+
+/* Kernels depend on the depth, so they are made per caps. */
+static gboolean
+gst_cl_hist_equalize_configure (GstClBaseFilter * filter, GError ** error)
+{
+  GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  const GstVideoInfo *info = &GST_VIDEO_FILTER (filter)->in_info;
+  const gchar *sfx;
+
+  release_buffers (self);
+  release_kernels (self);
+
+  self->depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
+  self->nbins = 1u << self->depth;
+  self->swap = (GST_VIDEO_INFO_FORMAT (info) == GST_VIDEO_FORMAT_GRAY16_BE) ==
+      (cl->little_endian != CL_FALSE);
+  sfx = self->depth == 8 ? "u8" : "u16";
+
+  {
+    gchar *hist = g_strdup_printf ("histogram_%s", sfx);
+    gchar *lut = g_strdup_printf ("make_lut_%s", sfx);
+    gchar *apply = g_strdup_printf ("apply_%s", sfx);
+
+    self->k_hist = gst_cl_base_filter_create_kernel (filter, self->program,
+        hist, error);
+    if (self->k_hist)
+      self->k_lut = gst_cl_base_filter_create_kernel (filter, self->program,
+          lut, error);
+    if (self->k_lut)
+      self->k_apply = gst_cl_base_filter_create_kernel (filter, self->program,
+          apply, error);
+    g_free (hist);
+    g_free (lut);
+    g_free (apply);
+    if (!self->k_apply)
+      return FALSE;
+  }
+
+  self->hist = gst_cl_base_filter_alloc (filter, self->nbins * 4, error);
+  if (!self->hist)
+    return FALSE;
+  self->lut = gst_cl_base_filter_alloc (filter, self->nbins * self->depth / 8,
+      error);
+  if (!self->lut)
+    return FALSE;
+  self->host_hist = g_new0 (guint32, self->nbins);
+  return TRUE;
+}
+
+static guint
+floor_pow2 (guint64 v)
+{
+  guint p = 1;
+
+  while ((guint64) p * 2 <= v && p < MAX_BINS)
+    p *= 2;
+  return p;
+}
+
+#define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
+
+static cl_int
+enqueue_histogram (GstClHistEqualize * self, GstClContext * cl,
+    const GstClPlane * in)
+{
+  const gboolean cpu = gst_cl_context_is_cpu (cl);
+  const cl_uint width = in->row_bytes * 8 / self->depth;
+  const cl_uint height = in->height;
+  const cl_uint pitch = in->pitch * 8 / self->depth;
+  const cl_uint groups = MIN (height, MAX (1, cl->compute_units) * 4);
+  const cl_uint rows_per_group = (height + groups - 1) / groups;
+  const cl_uint n_groups = (height + rows_per_group - 1) / rows_per_group;
+  const size_t lsz = cpu ? 1 : MIN (256, cl->max_work_group_size);
+  cl_uint copies, slice_bins;
+  size_t global[2], local[2] = { lsz, 1 };
+  cl_int s = 0;
+
+  if (self->depth == 8) {
+    copies = cpu ? 1 : GPU_HIST_COPIES;
+    s |= SET_ARG (self->k_hist, 0, in->mem);
+    s |= SET_ARG (self->k_hist, 1, pitch);
+    s |= SET_ARG (self->k_hist, 2, width);
+    s |= SET_ARG (self->k_hist, 3, height);
+    s |= SET_ARG (self->k_hist, 4, rows_per_group);
+    s |= SET_ARG (self->k_hist, 5, copies);
+    s |= SET_ARG (self->k_hist, 6, self->hist);
+    s |= clSetKernelArg (self->k_hist, 7, 256 * copies * 4, NULL);
+    slice_bins = 256;
+  } else {
+    slice_bins = floor_pow2 (cl->local_mem_size / 4);
+    s |= SET_ARG (self->k_hist, 0, in->mem);
+    s |= SET_ARG (self->k_hist, 1, pitch);
+    s |= SET_ARG (self->k_hist, 2, width);
+    s |= SET_ARG (self->k_hist, 3, height);
+    s |= SET_ARG (self->k_hist, 4, rows_per_group);
+    s |= SET_ARG (self->k_hist, 5, self->swap);
+    s |= SET_ARG (self->k_hist, 6, slice_bins);
+    s |= SET_ARG (self->k_hist, 7, self->hist);
+    s |= clSetKernelArg (self->k_hist, 8, slice_bins * 4, NULL);
+  }
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+
+  global[0] = n_groups * lsz;
+  global[1] = self->nbins / slice_bins;
+  return clEnqueueNDRangeKernel (cl->queue, self->k_hist, 2, NULL, global,
+      local, 0, NULL, NULL);
+}
+
+static cl_int
+enqueue_lut (GstClHistEqualize * self, GstClContext * cl, cl_uint total)
+{
+  const size_t lsz = MIN (LUT_GROUP_SIZE, floor_pow2 (cl->max_work_group_size));
+  cl_int s = 0;
+
+  s |= SET_ARG (self->k_lut, 0, self->hist);
+  s |= SET_ARG (self->k_lut, 1, total);
+  s |= SET_ARG (self->k_lut, 2, self->lut);
+  s |= clSetKernelArg (self->k_lut, 3, lsz * 4, NULL);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  return clEnqueueNDRangeKernel (cl->queue, self->k_lut, 1, NULL, &lsz, &lsz,
+      0, NULL, NULL);
+}
+
+static cl_int
+enqueue_apply (GstClHistEqualize * self, GstClContext * cl,
+    const GstClPlane * in, const GstClPlane * out)
+{
+  const cl_uint bpp = self->depth / 8;
+  const cl_uint pitch = in->pitch / bpp;
+  const cl_uint dpitch = out->pitch / bpp;
+  const cl_uint vpr = (in->row_bytes + 15) / 16;
+  const cl_uint height = in->height;
+  size_t local[2] = { APPLY_GROUP_X, APPLY_GROUP_Y };
+  size_t global[2] = { GST_ROUND_UP_N (vpr, APPLY_GROUP_X),
+    GST_ROUND_UP_N (height, APPLY_GROUP_Y)
+  };
+  cl_int s = 0;
+
+  s |= SET_ARG (self->k_apply, 0, in->mem);
+  s |= SET_ARG (self->k_apply, 1, pitch);
+  s |= SET_ARG (self->k_apply, 2, vpr);
+  s |= SET_ARG (self->k_apply, 3, height);
+  s |= SET_ARG (self->k_apply, 4, self->lut);
+  s |= SET_ARG (self->k_apply, 5, out->mem);
+  s |= SET_ARG (self->k_apply, 6, dpitch);
+  if (self->depth == 16)
+    s |= SET_ARG (self->k_apply, 7, self->swap);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  return clEnqueueNDRangeKernel (cl->queue, self->k_apply, 2, NULL, global,
+      local, 0, NULL, NULL);
+}
+
+static cl_int
+gst_cl_hist_equalize_enqueue (GstClBaseFilter * filter, const GstClPlane * in,
+    const GstClPlane * out)
+{
+  GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  const cl_uint zero = 0;
+  const cl_uint total = (cl_uint) (in->row_bytes * 8 / self->depth) *
+      in->height;
+  cl_int status;
+
+  status = clEnqueueFillBuffer (cl->queue, self->hist, &zero, sizeof (zero),
+      0, self->nbins * 4, 0, NULL, NULL);
+  if (status == CL_SUCCESS)
+    status = enqueue_histogram (self, cl, in);
+  if (status == CL_SUCCESS)
+    status = enqueue_lut (self, cl, total);
+  if (status == CL_SUCCESS)
+    status = enqueue_apply (self, cl, in, out);
+
+  GST_OBJECT_LOCK (self);
+  self->hist_pending = self->post_messages;
+  GST_OBJECT_UNLOCK (self);
+  if (status == CL_SUCCESS && self->hist_pending)
+    status = clEnqueueReadBuffer (cl->queue, self->hist, CL_FALSE, 0,
+        self->nbins * 4, self->host_hist, 0, NULL, NULL);
+  return status;
+}
+
+/* The `histogram` message for the frame in @buf, whose full histogram is
+ * @hist with @nbins bins; see the SECTION comment for the fields. */
+static GstMessage *
+histogram_message_new (GstClHistEqualize * self, GstBuffer * buf,
+    const GstVideoInfo * info, const guint32 * hist, guint nbins,
+    guint message_bins)
+{
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  const GstClockTime ts = GST_BUFFER_PTS (buf);
+  const guint num_bins = MIN (message_bins, nbins);
+  const guint group = nbins / num_bins;
+  GValue bins = G_VALUE_INIT, v = G_VALUE_INIT;
+  guint64 pixels = 0, sum = 0;
+  gdouble mean, var = 0;
+  guint min = 0, max = 0;
+  GstStructure *s;
+
+  g_value_init (&bins, GST_TYPE_ARRAY);
+  g_value_init (&v, G_TYPE_UINT64);
+  for (guint i = 0; i < num_bins; i++) {
+    guint64 n = 0;
+
+    for (guint j = i * group; j < (i + 1) * group; j++)
+      n += hist[j];
+    g_value_set_uint64 (&v, n);
+    gst_value_array_append_value (&bins, &v);
+  }
+  g_value_unset (&v);
+
+  for (guint i = 0; i < nbins; i++) {
+    if (!hist[i])
+      continue;
+    if (!pixels)
+      min = i;
+    max = i;
+    pixels += hist[i];
+    sum += (guint64) hist[i] * i;
+  }
+  mean = pixels ? (gdouble) sum / pixels : 0;
+  for (guint i = min; i <= max && pixels; i++)
+    var += hist[i] * (i - mean) * (i - mean);
+
+  s = gst_structure_new ("histogram",
+      "timestamp", G_TYPE_UINT64, ts,
+      "stream-time", G_TYPE_UINT64,
+      gst_segment_to_stream_time (&trans->segment, GST_FORMAT_TIME, ts),
+      "running-time", G_TYPE_UINT64,
+      gst_segment_to_running_time (&trans->segment, GST_FORMAT_TIME, ts),
+      "duration", G_TYPE_UINT64, GST_BUFFER_DURATION (buf),
+      "format", G_TYPE_STRING, GST_VIDEO_INFO_NAME (info),
+      "num-bins", G_TYPE_UINT, num_bins,
+      "pixels", G_TYPE_UINT64, pixels,
+      "min", G_TYPE_UINT, min, "max", G_TYPE_UINT, max,
+      "mean", G_TYPE_DOUBLE, mean,
+      "stddev", G_TYPE_DOUBLE, pixels ? sqrt (var / pixels) : 0.0, NULL);
+  gst_structure_take_value (s, "bins", &bins);
+
+  return gst_message_new_element (GST_OBJECT (self), s);
+}
+
+static GstFlowReturn
+gst_cl_hist_equalize_finish (GstClBaseFilter * filter, GstVideoFrame * in)
+{
+  GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
+  guint message_bins;
+
+  if (!self->hist_pending)
+    return GST_FLOW_OK;
+
+  GST_OBJECT_LOCK (self);
+  message_bins = self->message_bins;
+  GST_OBJECT_UNLOCK (self);
+
+  gst_element_post_message (GST_ELEMENT (self),
+      histogram_message_new (self, in->buffer, &in->info, self->host_hist,
+          self->nbins, message_bins));
+  return GST_FLOW_OK;
+}
+
+static void
+gst_cl_hist_equalize_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_POST_MESSAGES:
+      self->post_messages = g_value_get_boolean (value);
+      break;
+    case PROP_MESSAGE_BINS:{
+      guint bins = g_value_get_uint (value);
+
+      self->message_bins = floor_pow2 (bins);
+      if (self->message_bins != bins)
+        GST_WARNING_OBJECT (self, "message-bins %u is not a power of two, "
+            "using %u", bins, self->message_bins);
+      break;
+    }
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_cl_hist_equalize_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_POST_MESSAGES:
+      g_value_set_boolean (value, self->post_messages);
+      break;
+    case PROP_MESSAGE_BINS:
+      g_value_set_uint (value, self->message_bins);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_cl_hist_equalize_class_init (GstClHistEqualizeClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstClBaseFilterClass *cl_class = GST_CL_BASE_FILTER_CLASS (klass);
+
+  GST_DEBUG_CATEGORY_INIT (gst_cl_hist_equalize_debug, "clhistequalize", 0,
+      "OpenCL histogram equalization");
+
+  gobject_class->set_property = gst_cl_hist_equalize_set_property;
+  gobject_class->get_property = gst_cl_hist_equalize_get_property;
+
+  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
+      g_param_spec_boolean ("post-messages", "Post messages",
+          "Post a \"histogram\" element message for every frame",
+          DEFAULT_POST_MESSAGES, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_MESSAGE_BINS,
+      g_param_spec_uint ("message-bins", "Message bins",
+          "Number of bins in the message's \"bins\" array, a power of two "
+          "(other values are rounded down to one); adjacent bins of the full "
+          "histogram (256 for GRAY8, 65536 for GRAY16) are summed, and no "
+          "more bins than the full histogram has are posted",
+          1, MAX_BINS, DEFAULT_MESSAGE_BINS, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+
+  gst_element_class_set_static_metadata (element_class,
+      "OpenCL histogram equalization", "Filter/Effect/Video",
+      "Equalizes the histogram of GRAY8 and GRAY16 video on an OpenCL "
+      "device and posts each frame's histogram",
+      "gst-clfilter developers");
+  gst_element_class_add_static_pad_template (element_class, &sink_template);
+  gst_element_class_add_static_pad_template (element_class, &src_template);
+
+  cl_class->program_name = "histequalize";
+  cl_class->program_source = gst_cl_kernel_histequalize;
+  cl_class->setup = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_setup);
+  cl_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_teardown);
+  cl_class->configure = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_configure);
+  cl_class->enqueue = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_enqueue);
+  cl_class->finish = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_finish);
+}
+
+static void
+gst_cl_hist_equalize_init (GstClHistEqualize * self)
+{
+  self->post_messages = DEFAULT_POST_MESSAGES;
+  self->message_bins = DEFAULT_MESSAGE_BINS;
+}
