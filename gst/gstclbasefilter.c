@@ -33,11 +33,11 @@ typedef struct {
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClBaseFilter, gst_cl_base_filter,
     GST_TYPE_VIDEO_FILTER);
 
-#define PRIV(f) \
-  ((GstClBaseFilterPrivate *) gst_cl_base_filter_get_instance_private (f))
+#define PRIV(f)                                                                \
+  ((GstClBaseFilterPrivate *)gst_cl_base_filter_get_instance_private (f))
 
 void
-gst_cl_base_filter_post_error (GstClBaseFilter * filter, GError * error)
+gst_cl_base_filter_post_error (GstClBaseFilter *filter, GError *error)
 {
   gst_element_message_full (GST_ELEMENT (filter), GST_MESSAGE_ERROR,
       error->domain, error->code, g_strdup (error->message), NULL, __FILE__,
@@ -45,26 +45,26 @@ gst_cl_base_filter_post_error (GstClBaseFilter * filter, GError * error)
 }
 
 static void
-post_cl_error (GstClBaseFilter * filter, const gchar * what, cl_int status)
+post_cl_error (GstClBaseFilter *filter, const gchar *what, cl_int status)
 {
   GstClContext *cl = PRIV (filter)->cl;
   GError *error = g_error_new (GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
-      "OpenCL %s failed on \"%s\": %s (%d)", what,
-      cl ? cl->device_name : "?", gst_cl_strerror (status), status);
+      "OpenCL %s failed on \"%s\": %s (%d)", what, cl ? cl->device_name : "?",
+      gst_cl_strerror (status), status);
 
   gst_cl_base_filter_post_error (filter, error);
   g_error_free (error);
 }
 
 GstClContext *
-gst_cl_base_filter_get_context (GstClBaseFilter * filter)
+gst_cl_base_filter_get_context (GstClBaseFilter *filter)
 {
   return PRIV (filter)->cl;
 }
 
 cl_kernel
-gst_cl_base_filter_create_kernel (GstClBaseFilter * filter, cl_program program,
-    const gchar * name, GError ** error)
+gst_cl_base_filter_create_kernel (GstClBaseFilter *filter, cl_program program,
+    const gchar *name, GError **error)
 {
   cl_int status;
   cl_kernel kernel = clCreateKernel (program, name, &status);
@@ -77,8 +77,7 @@ gst_cl_base_filter_create_kernel (GstClBaseFilter * filter, cl_program program,
 }
 
 cl_mem
-gst_cl_base_filter_alloc (GstClBaseFilter * filter, gsize size,
-    GError ** error)
+gst_cl_base_filter_alloc (GstClBaseFilter *filter, gsize size, GError **error)
 {
   GstClContext *cl = PRIV (filter)->cl;
   cl_int status = CL_SUCCESS;
@@ -87,8 +86,8 @@ gst_cl_base_filter_alloc (GstClBaseFilter * filter, gsize size,
   if (size > cl->max_alloc_size) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,
         "A %" G_GSIZE_FORMAT "-byte buffer is larger than \"%s\" allows "
-        "(%" G_GUINT64_FORMAT " bytes)", size, cl->device_name,
-        (guint64) cl->max_alloc_size);
+        "(%" G_GUINT64_FORMAT " bytes)",
+        size, cl->device_name, (guint64)cl->max_alloc_size);
     return NULL;
   }
   mem = clCreateBuffer (cl->context, CL_MEM_READ_WRITE, size, NULL, &status);
@@ -100,7 +99,7 @@ gst_cl_base_filter_alloc (GstClBaseFilter * filter, gsize size,
 }
 
 static void
-plane_clear (GstClPlane * plane)
+plane_clear (GstClPlane *plane)
 {
   if (plane->mem)
     clReleaseMemObject (plane->mem);
@@ -108,12 +107,12 @@ plane_clear (GstClPlane * plane)
 }
 
 static gboolean
-plane_alloc (GstClBaseFilter * filter, GstClPlane * plane,
-    const GstVideoInfo * info, GError ** error)
+plane_alloc (GstClBaseFilter *filter, GstClPlane *plane,
+    const GstVideoInfo *info, GError **error)
 {
   plane_clear (plane);
-  plane->row_bytes = (gsize) GST_VIDEO_INFO_COMP_WIDTH (info, 0) *
-      GST_VIDEO_INFO_COMP_PSTRIDE (info, 0);
+  plane->row_bytes = (gsize)GST_VIDEO_INFO_COMP_WIDTH (info, 0) *
+                     GST_VIDEO_INFO_COMP_PSTRIDE (info, 0);
   plane->height = GST_VIDEO_INFO_COMP_HEIGHT (info, 0);
   plane->pitch = GST_ROUND_UP_N (plane->row_bytes, GST_CL_PLANE_ALIGN);
   plane->mem = gst_cl_base_filter_alloc (filter, plane->pitch * plane->height,
@@ -122,7 +121,7 @@ plane_alloc (GstClBaseFilter * filter, GstClPlane * plane,
 }
 
 static void
-release_device (GstClBaseFilter * filter)
+release_device (GstClBaseFilter *filter)
 {
   GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
   GstClBaseFilterPrivate *priv = PRIV (filter);
@@ -140,7 +139,7 @@ release_device (GstClBaseFilter * filter)
 }
 
 static gboolean
-gst_cl_base_filter_start (GstBaseTransform * trans)
+gst_cl_base_filter_start (GstBaseTransform *trans)
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (trans);
   GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
@@ -183,15 +182,15 @@ failed:
 }
 
 static gboolean
-gst_cl_base_filter_stop (GstBaseTransform * trans)
+gst_cl_base_filter_stop (GstBaseTransform *trans)
 {
   release_device (GST_CL_BASE_FILTER (trans));
   return TRUE;
 }
 
 static gboolean
-gst_cl_base_filter_set_info (GstVideoFilter * vfilter, GstCaps * incaps,
-    GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
+gst_cl_base_filter_set_info (GstVideoFilter *vfilter, GstCaps *incaps,
+    GstVideoInfo *in_info, GstCaps *outcaps, GstVideoInfo *out_info)
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (vfilter);
   GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
@@ -204,9 +203,9 @@ gst_cl_base_filter_set_info (GstVideoFilter * vfilter, GstCaps * incaps,
    * is still the old one here. */
   vfilter->in_info = *in_info;
   vfilter->out_info = *out_info;
-  if (!plane_alloc (filter, &priv->in, in_info, &error)
-      || !plane_alloc (filter, &priv->out, out_info, &error)
-      || (klass->configure && !klass->configure (filter, &error))) {
+  if (!plane_alloc (filter, &priv->in, in_info, &error) ||
+      !plane_alloc (filter, &priv->out, out_info, &error) ||
+      (klass->configure && !klass->configure (filter, &error))) {
     gst_cl_base_filter_post_error (filter, error);
     g_error_free (error);
     plane_clear (&priv->in);
@@ -217,7 +216,7 @@ gst_cl_base_filter_set_info (GstVideoFilter * vfilter, GstCaps * incaps,
 }
 
 static cl_int
-upload (GstClContext * cl, const GstClPlane * plane, GstVideoFrame * frame)
+upload (GstClContext *cl, const GstClPlane *plane, GstVideoFrame *frame)
 {
   const size_t origin[3] = { 0, 0, 0 };
   const size_t region[3] = { plane->row_bytes, plane->height, 1 };
@@ -228,7 +227,7 @@ upload (GstClContext * cl, const GstClPlane * plane, GstVideoFrame * frame)
 }
 
 static cl_int
-download (GstClContext * cl, const GstClPlane * plane, GstVideoFrame * frame)
+download (GstClContext *cl, const GstClPlane *plane, GstVideoFrame *frame)
 {
   const size_t origin[3] = { 0, 0, 0 };
   const size_t region[3] = { plane->row_bytes, plane->height, 1 };
@@ -239,8 +238,8 @@ download (GstClContext * cl, const GstClPlane * plane, GstVideoFrame * frame)
 }
 
 static GstFlowReturn
-gst_cl_base_filter_transform_frame (GstVideoFilter * vfilter,
-    GstVideoFrame * in, GstVideoFrame * out)
+gst_cl_base_filter_transform_frame (GstVideoFilter *vfilter, GstVideoFrame *in,
+    GstVideoFrame *out)
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (vfilter);
   GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
@@ -270,7 +269,7 @@ gst_cl_base_filter_transform_frame (GstVideoFilter * vfilter,
 }
 
 static void
-gst_cl_base_filter_set_context (GstElement * element, GstContext * context)
+gst_cl_base_filter_set_context (GstElement *element, GstContext *context)
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (element);
   GstClBaseFilterPrivate *priv = PRIV (filter);
@@ -285,25 +284,25 @@ gst_cl_base_filter_set_context (GstElement * element, GstContext * context)
     gst_cl_handle_set_context (element, context, &want, &priv->cl);
   g_free (selector);
 
-  GST_ELEMENT_CLASS (gst_cl_base_filter_parent_class)->set_context (element,
-      context);
+  GST_ELEMENT_CLASS (gst_cl_base_filter_parent_class)
+      ->set_context (element, context);
 }
 
 static gboolean
-gst_cl_base_filter_query (GstBaseTransform * trans, GstPadDirection direction,
-    GstQuery * query)
+gst_cl_base_filter_query (GstBaseTransform *trans, GstPadDirection direction,
+    GstQuery *query)
 {
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT &&
       gst_cl_handle_context_query (GST_ELEMENT (trans), query,
           PRIV (GST_CL_BASE_FILTER (trans))->cl))
     return TRUE;
-  return GST_BASE_TRANSFORM_CLASS (gst_cl_base_filter_parent_class)->query
-      (trans, direction, query);
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_base_filter_parent_class)
+      ->query (trans, direction, query);
 }
 
 static void
-gst_cl_base_filter_set_property (GObject * object, guint prop_id,
-    const GValue * value, GParamSpec * pspec)
+gst_cl_base_filter_set_property (GObject *object, guint prop_id,
+    const GValue *value, GParamSpec *pspec)
 {
   GstClBaseFilterPrivate *priv = PRIV (GST_CL_BASE_FILTER (object));
 
@@ -323,8 +322,8 @@ gst_cl_base_filter_set_property (GObject * object, guint prop_id,
 }
 
 static void
-gst_cl_base_filter_get_property (GObject * object, guint prop_id,
-    GValue * value, GParamSpec * pspec)
+gst_cl_base_filter_get_property (GObject *object, guint prop_id, GValue *value,
+    GParamSpec *pspec)
 {
   GstClBaseFilterPrivate *priv = PRIV (GST_CL_BASE_FILTER (object));
 
@@ -344,7 +343,7 @@ gst_cl_base_filter_get_property (GObject * object, guint prop_id,
 }
 
 static void
-gst_cl_base_filter_finalize (GObject * object)
+gst_cl_base_filter_finalize (GObject *object)
 {
   GstClBaseFilterPrivate *priv = PRIV (GST_CL_BASE_FILTER (object));
 
@@ -354,7 +353,7 @@ gst_cl_base_filter_finalize (GObject * object)
 }
 
 static void
-gst_cl_base_filter_class_init (GstClBaseFilterClass * klass)
+gst_cl_base_filter_class_init (GstClBaseFilterClass *klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
@@ -375,27 +374,28 @@ gst_cl_base_filter_class_init (GstClBaseFilterClass * klass)
           "\"accelerator\" for the first of that type; any other text for the "
           "first device whose name contains it (case-insensitive). "
           "Takes effect at the next READY to PAUSED change",
-          DEFAULT_DEVICE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
+          DEFAULT_DEVICE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
       g_param_spec_string ("device-name", "Device name",
           "Name of the OpenCL device in use (set from READY to PAUSED on)",
           NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
-  element_class->set_context =
-      GST_DEBUG_FUNCPTR (gst_cl_base_filter_set_context);
+  element_class->set_context = GST_DEBUG_FUNCPTR (
+      gst_cl_base_filter_set_context);
   trans_class->start = GST_DEBUG_FUNCPTR (gst_cl_base_filter_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cl_base_filter_stop);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cl_base_filter_query);
   vfilter_class->set_info = GST_DEBUG_FUNCPTR (gst_cl_base_filter_set_info);
-  vfilter_class->transform_frame =
-      GST_DEBUG_FUNCPTR (gst_cl_base_filter_transform_frame);
+  vfilter_class->transform_frame = GST_DEBUG_FUNCPTR (
+      gst_cl_base_filter_transform_frame);
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_BASE_FILTER, 0);
 }
 
 static void
-gst_cl_base_filter_init (GstClBaseFilter * filter)
+gst_cl_base_filter_init (GstClBaseFilter *filter)
 {
   PRIV (filter)->device = g_strdup (DEFAULT_DEVICE);
 }

@@ -41,32 +41,32 @@ struct _GstClBaseFilterClass {
   const gchar *program_source;
 
   /* After the context is found and the program built: create kernels. */
-  gboolean (*setup) (GstClBaseFilter * filter, cl_program program,
-      GError ** error);
-  void (*teardown) (GstClBaseFilter * filter);
+  gboolean (
+      *setup) (GstClBaseFilter *filter, cl_program program, GError **error);
+  void (*teardown) (GstClBaseFilter *filter);
 
   /* For new caps, once the device planes have their size. */
-  gboolean (*configure) (GstClBaseFilter * filter, GError ** error);
+  gboolean (*configure) (GstClBaseFilter *filter, GError **error);
 
   /* Queue the frame's work between upload of @in and download of @out.
    * Anything read back here must be non-blocking: the download is the
    * frame's one wait. */
-  cl_int (*enqueue) (GstClBaseFilter * filter, const GstClPlane * in,
-      const GstClPlane * out);
+  cl_int (*enqueue) (GstClBaseFilter *filter, const GstClPlane *in,
+      const GstClPlane *out);
 
   /* After the wait: results read back in enqueue are there. */
-  GstFlowReturn (*finish) (GstClBaseFilter * filter, GstVideoFrame * in);
+  GstFlowReturn (*finish) (GstClBaseFilter *filter, GstVideoFrame *in);
 };
 
-GstClContext *gst_cl_base_filter_get_context (GstClBaseFilter * filter);
+GstClContext *gst_cl_base_filter_get_context (GstClBaseFilter *filter);
 
-cl_kernel gst_cl_base_filter_create_kernel (GstClBaseFilter * filter,
-    cl_program program, const gchar * name, GError ** error);
+cl_kernel gst_cl_base_filter_create_kernel (GstClBaseFilter *filter,
+    cl_program program, const gchar *name, GError **error);
 
-cl_mem gst_cl_base_filter_alloc (GstClBaseFilter * filter, gsize size,
-    GError ** error);
+cl_mem gst_cl_base_filter_alloc (GstClBaseFilter *filter, gsize size,
+    GError **error);
 
-void gst_cl_base_filter_post_error (GstClBaseFilter * filter, GError * error);
+void gst_cl_base_filter_post_error (GstClBaseFilter *filter, GError *error);
 
 G_END_DECLS
 #endif /* __GST_CL_BASE_FILTER_H__ */

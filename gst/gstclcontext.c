@@ -19,7 +19,7 @@ GST_DEBUG_CATEGORY_STATIC (GST_CAT_CONTEXT);
 G_DEFINE_TYPE (GstClContext, gst_cl_context, GST_TYPE_OBJECT);
 
 static void
-gst_cl_context_finalize (GObject * object)
+gst_cl_context_finalize (GObject *object)
 {
   GstClContext *self = GST_CL_CONTEXT (object);
 
@@ -36,7 +36,7 @@ gst_cl_context_finalize (GObject * object)
 }
 
 static void
-gst_cl_context_class_init (GstClContextClass * klass)
+gst_cl_context_class_init (GstClContextClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = gst_cl_context_finalize;
   GST_DEBUG_CATEGORY_GET (GST_CAT_CONTEXT, "GST_CONTEXT");
@@ -45,15 +45,15 @@ gst_cl_context_class_init (GstClContextClass * klass)
 static void
 release_program (gpointer program)
 {
-  clReleaseProgram ((cl_program) program);
+  clReleaseProgram ((cl_program)program);
 }
 
 static void
-gst_cl_context_init (GstClContext * self)
+gst_cl_context_init (GstClContext *self)
 {
   g_mutex_init (&self->lock);
-  self->programs =
-      g_hash_table_new_full (g_str_hash, g_str_equal, g_free, release_program);
+  self->programs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      release_program);
 }
 
 /* Driver errors that happen outside any call, e.g. a device lost. */
@@ -65,11 +65,11 @@ context_notify (const char *errinfo, const void *private_info, size_t cb,
 }
 
 static gboolean
-device_has_extension (cl_device_id device, const gchar * name)
+device_has_extension (cl_device_id device, const gchar *name)
 {
   gchar *exts = gst_cl_device_get_string (device, CL_DEVICE_EXTENSIONS);
   gchar **list = g_strsplit (exts, " ", -1);
-  gboolean found = g_strv_contains ((const gchar * const *) list, name);
+  gboolean found = g_strv_contains ((const gchar *const *)list, name);
 
   g_strfreev (list);
   g_free (exts);
@@ -79,7 +79,7 @@ device_has_extension (cl_device_id device, const gchar * name)
 /* Options every program gets. The exact GRAY8 equalization formula needs a
  * correctly rounded float division, which OpenCL only promises on request. */
 static gchar *
-make_build_options (GstClContext * self)
+make_build_options (GstClContext *self)
 {
   GString *opts = g_string_new ("-cl-std=CL1.2");
   cl_device_fp_config fp = 0;
@@ -89,7 +89,7 @@ make_build_options (GstClContext * self)
       &fp, NULL);
   if (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
     g_string_append (opts, " -cl-fp32-correctly-rounded-divide-sqrt"
-        " -DGST_CL_EXACT_DIV=1");
+                           " -DGST_CL_EXACT_DIV=1");
   else if (device_has_extension (self->id.device, "cl_khr_fp64"))
     g_string_append (opts, " -DGST_CL_FP64_DIV=1");
   if (self->device_type & CL_DEVICE_TYPE_CPU)
@@ -100,12 +100,11 @@ make_build_options (GstClContext * self)
 }
 
 GstClContext *
-gst_cl_context_new (const GstClDeviceId * id, GError ** error)
+gst_cl_context_new (const GstClDeviceId *id, GError **error)
 {
   GstClContext *self;
-  cl_context_properties props[] = {
-    CL_CONTEXT_PLATFORM, (cl_context_properties) id->platform, 0
-  };
+  cl_context_properties props[] = { CL_CONTEXT_PLATFORM,
+    (cl_context_properties)id->platform, 0 };
   cl_int status;
 
   self = g_object_new (GST_TYPE_CL_CONTEXT, NULL);
@@ -126,8 +125,8 @@ gst_cl_context_new (const GstClDeviceId * id, GError ** error)
       &self->little_endian, NULL);
   self->build_options = make_build_options (self);
 
-  self->context = clCreateContext (props, 1, &id->device, context_notify,
-      NULL, &status);
+  self->context = clCreateContext (props, 1, &id->device, context_notify, NULL,
+      &status);
   if (status != CL_SUCCESS)
     goto failed;
   self->queue = clCreateCommandQueue (self->context, id->device, 0, &status);
@@ -148,7 +147,7 @@ failed:
 }
 
 gboolean
-gst_cl_context_is_cpu (GstClContext * ctx)
+gst_cl_context_is_cpu (GstClContext *ctx)
 {
   return (ctx->device_type & CL_DEVICE_TYPE_CPU) != 0;
 }
@@ -159,8 +158,7 @@ get_build_log (cl_program program, cl_device_id device)
   size_t size = 0;
   gchar *log;
 
-  clGetProgramBuildInfo (program, device, CL_PROGRAM_BUILD_LOG, 0, NULL,
-      &size);
+  clGetProgramBuildInfo (program, device, CL_PROGRAM_BUILD_LOG, 0, NULL, &size);
   log = g_malloc0 (size + 1);
   if (size)
     clGetProgramBuildInfo (program, device, CL_PROGRAM_BUILD_LOG, size, log,
@@ -169,8 +167,8 @@ get_build_log (cl_program program, cl_device_id device)
 }
 
 static cl_program
-build_program (GstClContext * self, const gchar * name, const gchar * source,
-    GError ** error)
+build_program (GstClContext *self, const gchar *name, const gchar *source,
+    GError **error)
 {
   cl_program program;
   cl_int status;
@@ -191,8 +189,9 @@ build_program (GstClContext * self, const gchar * name, const gchar * source,
 
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
         "OpenCL program \"%s\" failed to build for \"%s\" (%s) with options "
-        "\"%s\". Build log:\n%s", name, self->device_name,
-        gst_cl_strerror (status), self->build_options, log);
+        "\"%s\". Build log:\n%s",
+        name, self->device_name, gst_cl_strerror (status), self->build_options,
+        log);
     g_free (log);
     clReleaseProgram (program);
     return NULL;
@@ -203,8 +202,8 @@ build_program (GstClContext * self, const gchar * name, const gchar * source,
 /* Returns a new reference to the program @name built from @source for this
  * context's device, building it on first use only. */
 cl_program
-gst_cl_context_get_program (GstClContext * self, const gchar * name,
-    const gchar * source, GError ** error)
+gst_cl_context_get_program (GstClContext *self, const gchar *name,
+    const gchar *source, GError **error)
 {
   cl_program program;
 
@@ -224,18 +223,18 @@ gst_cl_context_get_program (GstClContext * self, const gchar * name,
 /* ---- Sharing through GstContext ---- */
 
 static void
-context_set_cl_context (GstContext * context, GstClContext * ctx)
+context_set_cl_context (GstContext *context, GstClContext *ctx)
 {
   GstStructure *s = gst_context_writable_structure (context);
 
   gst_structure_set (s, GST_CL_CONTEXT_TYPE, GST_TYPE_CL_CONTEXT, ctx,
-      "device-name", G_TYPE_STRING, ctx->device_name,
-      "platform-index", G_TYPE_UINT, ctx->id.platform_index,
-      "device-index", G_TYPE_UINT, ctx->id.device_index, NULL);
+      "device-name", G_TYPE_STRING, ctx->device_name, "platform-index",
+      G_TYPE_UINT, ctx->id.platform_index, "device-index", G_TYPE_UINT,
+      ctx->id.device_index, NULL);
 }
 
 GstContext *
-gst_context_new_cl_context (GstClContext * ctx)
+gst_context_new_cl_context (GstClContext *ctx)
 {
   GstContext *context = gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
 
@@ -246,15 +245,14 @@ gst_context_new_cl_context (GstClContext * ctx)
 /* Takes the GstClContext in @context if there is none yet and it is on the
  * device this element wants: elements on other devices keep their own. */
 gboolean
-gst_cl_handle_set_context (GstElement * element, GstContext * context,
-    const GstClDeviceId * want, GstClContext ** ctx)
+gst_cl_handle_set_context (GstElement *element, GstContext *context,
+    const GstClDeviceId *want, GstClContext **ctx)
 {
   const GstStructure *s;
   GstClContext *other = NULL;
 
-  if (!context
-      || g_strcmp0 (gst_context_get_context_type (context),
-          GST_CL_CONTEXT_TYPE) != 0)
+  if (!context || g_strcmp0 (gst_context_get_context_type (context),
+                      GST_CL_CONTEXT_TYPE) != 0)
     return FALSE;
   if (*ctx)
     return TRUE;
@@ -270,15 +268,15 @@ gst_cl_handle_set_context (GstElement * element, GstContext * context,
     gst_object_unref (other);
     return FALSE;
   }
-  GST_CAT_DEBUG_OBJECT (GST_CAT_CONTEXT, element, "using shared context %"
-      GST_PTR_FORMAT, other);
+  GST_CAT_DEBUG_OBJECT (GST_CAT_CONTEXT, element,
+      "using shared context %" GST_PTR_FORMAT, other);
   *ctx = other;
   return TRUE;
 }
 
 gboolean
-gst_cl_handle_context_query (GstElement * element, GstQuery * query,
-    GstClContext * ctx)
+gst_cl_handle_context_query (GstElement *element, GstQuery *query,
+    GstClContext *ctx)
 {
   const gchar *type;
   GstContext *old, *context;
@@ -288,8 +286,8 @@ gst_cl_handle_context_query (GstElement * element, GstQuery * query,
     return FALSE;
 
   gst_query_parse_context (query, &old);
-  context = old ? gst_context_copy (old) :
-      gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
+  context = old ? gst_context_copy (old)
+                : gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
   context_set_cl_context (context, ctx);
   gst_query_set_context (query, context);
   gst_context_unref (context);
@@ -297,7 +295,7 @@ gst_cl_handle_context_query (GstElement * element, GstQuery * query,
 }
 
 static gboolean
-pad_peer_query (const GValue * item, GValue * value, gpointer user_data)
+pad_peer_query (const GValue *item, GValue *value, gpointer user_data)
 {
   GstPad *pad = g_value_get_object (item);
 
@@ -309,23 +307,23 @@ pad_peer_query (const GValue * item, GValue * value, gpointer user_data)
 }
 
 static gboolean
-run_query (GstElement * element, GstQuery * query, GstPadDirection direction)
+run_query (GstElement *element, GstQuery *query, GstPadDirection direction)
 {
   GValue res = G_VALUE_INIT;
-  GstIterator *it = direction == GST_PAD_SRC ?
-      gst_element_iterate_src_pads (element) :
-      gst_element_iterate_sink_pads (element);
+  GstIterator *it = direction == GST_PAD_SRC
+                        ? gst_element_iterate_src_pads (element)
+                        : gst_element_iterate_sink_pads (element);
 
   g_value_init (&res, G_TYPE_BOOLEAN);
   while (gst_iterator_fold (it, pad_peer_query, &res, query) ==
-      GST_ITERATOR_RESYNC)
+         GST_ITERATOR_RESYNC)
     gst_iterator_resync (it);
   gst_iterator_free (it);
   return g_value_get_boolean (&res);
 }
 
 static void
-find_context (GstElement * element, GstClContext ** ctx)
+find_context (GstElement *element, GstClContext **ctx)
 {
   GstQuery *query = gst_query_new_context (GST_CL_CONTEXT_TYPE);
   GstPadDirection dirs[] = { GST_PAD_SRC, GST_PAD_SINK };
@@ -351,8 +349,8 @@ find_context (GstElement * element, GstClContext ** ctx)
 /* Finds a GstClContext for @want's device in the pipeline (downstream,
  * upstream, then the application), or creates one and announces it. */
 gboolean
-gst_cl_ensure_element_context (GstElement * element, const GstClDeviceId * want,
-    GstClContext ** ctx, GError ** error)
+gst_cl_ensure_element_context (GstElement *element, const GstClDeviceId *want,
+    GstClContext **ctx, GError **error)
 {
   static GRecMutex lock;
   GstContext *context;

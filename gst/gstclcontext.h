@@ -13,8 +13,7 @@ G_BEGIN_DECLS
 #define GST_CL_CONTEXT_TYPE "gst.opencl.context"
 
 #define GST_TYPE_CL_CONTEXT (gst_cl_context_get_type ())
-G_DECLARE_FINAL_TYPE (GstClContext, gst_cl_context, GST, CL_CONTEXT,
-    GstObject)
+G_DECLARE_FINAL_TYPE (GstClContext, gst_cl_context, GST, CL_CONTEXT, GstObject)
 
 /* One OpenCL context and in-order queue on one device. Immutable after
  * creation except for the program cache, which has its own lock, so elements
@@ -40,21 +39,21 @@ struct _GstClContext {
   GHashTable *programs;
 };
 
-GstClContext *gst_cl_context_new (const GstClDeviceId * id, GError ** error);
+GstClContext *gst_cl_context_new (const GstClDeviceId *id, GError **error);
 
-cl_program gst_cl_context_get_program (GstClContext * ctx, const gchar * name,
-    const gchar * source, GError ** error);
+cl_program gst_cl_context_get_program (GstClContext *ctx, const gchar *name,
+    const gchar *source, GError **error);
 
-gboolean gst_cl_context_is_cpu (GstClContext * ctx);
+gboolean gst_cl_context_is_cpu (GstClContext *ctx);
 
 /* GstContext sharing, as GStreamer's CUDA and GL libraries do it. */
-gboolean gst_cl_ensure_element_context (GstElement * element,
-    const GstClDeviceId * want, GstClContext ** ctx, GError ** error);
-gboolean gst_cl_handle_set_context (GstElement * element,
-    GstContext * context, const GstClDeviceId * want, GstClContext ** ctx);
-gboolean gst_cl_handle_context_query (GstElement * element, GstQuery * query,
-    GstClContext * ctx);
-GstContext *gst_context_new_cl_context (GstClContext * ctx);
+gboolean gst_cl_ensure_element_context (GstElement *element,
+    const GstClDeviceId *want, GstClContext **ctx, GError **error);
+gboolean gst_cl_handle_set_context (GstElement *element, GstContext *context,
+    const GstClDeviceId *want, GstClContext **ctx);
+gboolean gst_cl_handle_context_query (GstElement *element, GstQuery *query,
+    GstClContext *ctx);
+GstContext *gst_context_new_cl_context (GstClContext *ctx);
 
 G_END_DECLS
 #endif /* __GST_CL_CONTEXT_H__ */

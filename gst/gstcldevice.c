@@ -23,52 +23,54 @@ const gchar *
 gst_cl_strerror (cl_int status)
 {
   switch (status) {
-#define CASE(x) case x: return #x
-      CASE (CL_SUCCESS);
-      CASE (CL_DEVICE_NOT_FOUND);
-      CASE (CL_DEVICE_NOT_AVAILABLE);
-      CASE (CL_COMPILER_NOT_AVAILABLE);
-      CASE (CL_MEM_OBJECT_ALLOCATION_FAILURE);
-      CASE (CL_OUT_OF_RESOURCES);
-      CASE (CL_OUT_OF_HOST_MEMORY);
-      CASE (CL_PROFILING_INFO_NOT_AVAILABLE);
-      CASE (CL_MEM_COPY_OVERLAP);
-      CASE (CL_BUILD_PROGRAM_FAILURE);
-      CASE (CL_MAP_FAILURE);
-      CASE (CL_MISALIGNED_SUB_BUFFER_OFFSET);
-      CASE (CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
-      CASE (CL_COMPILE_PROGRAM_FAILURE);
-      CASE (CL_LINKER_NOT_AVAILABLE);
-      CASE (CL_LINK_PROGRAM_FAILURE);
-      CASE (CL_INVALID_VALUE);
-      CASE (CL_INVALID_DEVICE_TYPE);
-      CASE (CL_INVALID_PLATFORM);
-      CASE (CL_INVALID_DEVICE);
-      CASE (CL_INVALID_CONTEXT);
-      CASE (CL_INVALID_QUEUE_PROPERTIES);
-      CASE (CL_INVALID_COMMAND_QUEUE);
-      CASE (CL_INVALID_HOST_PTR);
-      CASE (CL_INVALID_MEM_OBJECT);
-      CASE (CL_INVALID_BINARY);
-      CASE (CL_INVALID_BUILD_OPTIONS);
-      CASE (CL_INVALID_PROGRAM);
-      CASE (CL_INVALID_PROGRAM_EXECUTABLE);
-      CASE (CL_INVALID_KERNEL_NAME);
-      CASE (CL_INVALID_KERNEL);
-      CASE (CL_INVALID_ARG_INDEX);
-      CASE (CL_INVALID_ARG_VALUE);
-      CASE (CL_INVALID_ARG_SIZE);
-      CASE (CL_INVALID_KERNEL_ARGS);
-      CASE (CL_INVALID_WORK_DIMENSION);
-      CASE (CL_INVALID_WORK_GROUP_SIZE);
-      CASE (CL_INVALID_WORK_ITEM_SIZE);
-      CASE (CL_INVALID_GLOBAL_OFFSET);
-      CASE (CL_INVALID_EVENT_WAIT_LIST);
-      CASE (CL_INVALID_EVENT);
-      CASE (CL_INVALID_OPERATION);
-      CASE (CL_INVALID_BUFFER_SIZE);
-      CASE (CL_INVALID_GLOBAL_WORK_SIZE);
-      CASE (CL_PLATFORM_NOT_FOUND_KHR);
+#define CASE(x)                                                                \
+  case x:                                                                      \
+    return #x
+    CASE (CL_SUCCESS);
+    CASE (CL_DEVICE_NOT_FOUND);
+    CASE (CL_DEVICE_NOT_AVAILABLE);
+    CASE (CL_COMPILER_NOT_AVAILABLE);
+    CASE (CL_MEM_OBJECT_ALLOCATION_FAILURE);
+    CASE (CL_OUT_OF_RESOURCES);
+    CASE (CL_OUT_OF_HOST_MEMORY);
+    CASE (CL_PROFILING_INFO_NOT_AVAILABLE);
+    CASE (CL_MEM_COPY_OVERLAP);
+    CASE (CL_BUILD_PROGRAM_FAILURE);
+    CASE (CL_MAP_FAILURE);
+    CASE (CL_MISALIGNED_SUB_BUFFER_OFFSET);
+    CASE (CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    CASE (CL_COMPILE_PROGRAM_FAILURE);
+    CASE (CL_LINKER_NOT_AVAILABLE);
+    CASE (CL_LINK_PROGRAM_FAILURE);
+    CASE (CL_INVALID_VALUE);
+    CASE (CL_INVALID_DEVICE_TYPE);
+    CASE (CL_INVALID_PLATFORM);
+    CASE (CL_INVALID_DEVICE);
+    CASE (CL_INVALID_CONTEXT);
+    CASE (CL_INVALID_QUEUE_PROPERTIES);
+    CASE (CL_INVALID_COMMAND_QUEUE);
+    CASE (CL_INVALID_HOST_PTR);
+    CASE (CL_INVALID_MEM_OBJECT);
+    CASE (CL_INVALID_BINARY);
+    CASE (CL_INVALID_BUILD_OPTIONS);
+    CASE (CL_INVALID_PROGRAM);
+    CASE (CL_INVALID_PROGRAM_EXECUTABLE);
+    CASE (CL_INVALID_KERNEL_NAME);
+    CASE (CL_INVALID_KERNEL);
+    CASE (CL_INVALID_ARG_INDEX);
+    CASE (CL_INVALID_ARG_VALUE);
+    CASE (CL_INVALID_ARG_SIZE);
+    CASE (CL_INVALID_KERNEL_ARGS);
+    CASE (CL_INVALID_WORK_DIMENSION);
+    CASE (CL_INVALID_WORK_GROUP_SIZE);
+    CASE (CL_INVALID_WORK_ITEM_SIZE);
+    CASE (CL_INVALID_GLOBAL_OFFSET);
+    CASE (CL_INVALID_EVENT_WAIT_LIST);
+    CASE (CL_INVALID_EVENT);
+    CASE (CL_INVALID_OPERATION);
+    CASE (CL_INVALID_BUFFER_SIZE);
+    CASE (CL_INVALID_GLOBAL_WORK_SIZE);
+    CASE (CL_PLATFORM_NOT_FOUND_KHR);
 #undef CASE
     default:
       return "unknown OpenCL error";
@@ -81,8 +83,8 @@ gst_cl_device_get_string (cl_device_id device, cl_device_info param)
   size_t size = 0;
   gchar *str;
 
-  if (clGetDeviceInfo (device, param, 0, NULL, &size) != CL_SUCCESS
-      || size == 0)
+  if (clGetDeviceInfo (device, param, 0, NULL, &size) != CL_SUCCESS ||
+      size == 0)
     return g_strdup ("");
   str = g_malloc0 (size + 1);
   if (clGetDeviceInfo (device, param, size, str, NULL) != CL_SUCCESS)
@@ -99,12 +101,12 @@ typedef struct {
 static void
 device_entry_clear (gpointer data)
 {
-  g_free (((DeviceEntry *) data)->name);
+  g_free (((DeviceEntry *)data)->name);
 }
 
 /* Every device of every platform, in the order "P.D" counts them. */
 static GArray *
-list_devices (GError ** error)
+list_devices (GError **error)
 {
   cl_uint n_platforms = 0;
   cl_platform_id *platforms;
@@ -141,13 +143,14 @@ list_devices (GError ** error)
 
     /* A platform without devices answers CL_DEVICE_NOT_FOUND: skip it. */
     if (clGetDeviceIDs (platforms[p], CL_DEVICE_TYPE_ALL, 0, NULL,
-            &n_devices) != CL_SUCCESS || n_devices == 0)
+            &n_devices) != CL_SUCCESS ||
+        n_devices == 0)
       continue;
     ids = g_new0 (cl_device_id, n_devices);
     if (clGetDeviceIDs (platforms[p], CL_DEVICE_TYPE_ALL, n_devices, ids,
             NULL) == CL_SUCCESS) {
       for (guint d = 0; d < n_devices; d++) {
-        DeviceEntry e = { {platforms[p], ids[d], p, d}, 0, NULL };
+        DeviceEntry e = { { platforms[p], ids[d], p, d }, 0, NULL };
 
         clGetDeviceInfo (ids[d], CL_DEVICE_TYPE, sizeof (e.type), &e.type,
             NULL);
@@ -162,7 +165,7 @@ list_devices (GError ** error)
 }
 
 static const DeviceEntry *
-first_of_type (GArray * devices, cl_device_type type)
+first_of_type (GArray *devices, cl_device_type type)
 {
   for (guint i = 0; i < devices->len; i++) {
     const DeviceEntry *e = &g_array_index (devices, DeviceEntry, i);
@@ -174,13 +177,15 @@ first_of_type (GArray * devices, cl_device_type type)
 }
 
 static gboolean
-parse_index_pair (const gchar * s, guint * p, guint * d)
+parse_index_pair (const gchar *s, guint *p, guint *d)
 {
   gchar **parts = g_strsplit (s, ".", -1);
   guint64 a, b;
-  gboolean ok = g_strv_length (parts) == 2
-      && g_ascii_string_to_unsigned (parts[0], 10, 0, G_MAXUINT, &a, NULL)
-      && g_ascii_string_to_unsigned (parts[1], 10, 0, G_MAXUINT, &b, NULL);
+  gboolean ok = g_strv_length (parts) == 2 &&
+                g_ascii_string_to_unsigned (parts[0], 10, 0, G_MAXUINT, &a,
+                    NULL) &&
+                g_ascii_string_to_unsigned (parts[1], 10, 0, G_MAXUINT, &b,
+                    NULL);
 
   g_strfreev (parts);
   if (ok) {
@@ -191,7 +196,7 @@ parse_index_pair (const gchar * s, guint * p, guint * d)
 }
 
 static const DeviceEntry *
-select_device (GArray * devices, const gchar * selector)
+select_device (GArray *devices, const gchar *selector)
 {
   guint p, d;
 
@@ -253,8 +258,7 @@ type_name (cl_device_type type)
 /* Resolves @selector, the "device" property's value, to one device. On
  * failure the error lists the devices there are, so that the user can pick. */
 gboolean
-gst_cl_device_resolve (const gchar * selector, GstClDeviceId * id,
-    GError ** error)
+gst_cl_device_resolve (const gchar *selector, GstClDeviceId *id, GError **error)
 {
   GArray *devices = list_devices (error);
   const DeviceEntry *e;

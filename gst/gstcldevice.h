@@ -19,8 +19,8 @@ typedef struct {
   guint device_index;
 } GstClDeviceId;
 
-gboolean gst_cl_device_resolve (const gchar * selector, GstClDeviceId * id,
-    GError ** error);
+gboolean gst_cl_device_resolve (const gchar *selector, GstClDeviceId *id,
+    GError **error);
 
 gchar *gst_cl_device_get_string (cl_device_id device, cl_device_info param);
 

@@ -124,7 +124,7 @@ GST_ELEMENT_REGISTER_DEFINE (clhistequalize, "clhistequalize", GST_RANK_NONE,
     GST_TYPE_CL_HIST_EQUALIZE);
 
 static void
-release_buffers (GstClHistEqualize * self)
+release_buffers (GstClHistEqualize *self)
 {
   if (self->hist)
     clReleaseMemObject (self->hist);
@@ -136,7 +136,7 @@ release_buffers (GstClHistEqualize * self)
 }
 
 static void
-release_kernels (GstClHistEqualize * self)
+release_kernels (GstClHistEqualize *self)
 {
   cl_kernel *k[] = { &self->k_hist, &self->k_lut, &self->k_apply };
 
@@ -148,7 +148,7 @@ release_kernels (GstClHistEqualize * self)
 }
 
 static void
-gst_cl_hist_equalize_teardown (GstClBaseFilter * filter)
+gst_cl_hist_equalize_teardown (GstClBaseFilter *filter)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
 
@@ -158,8 +158,8 @@ gst_cl_hist_equalize_teardown (GstClBaseFilter * filter)
 }
 
 static gboolean
-gst_cl_hist_equalize_setup (GstClBaseFilter * filter, cl_program program,
-    GError ** error)
+gst_cl_hist_equalize_setup (GstClBaseFilter *filter, cl_program program,
+    GError **error)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
 
@@ -169,7 +169,7 @@ gst_cl_hist_equalize_setup (GstClBaseFilter * filter, cl_program program,
 
 /* Kernels depend on the depth, so they are made per caps. */
 static gboolean
-gst_cl_hist_equalize_configure (GstClBaseFilter * filter, GError ** error)
+gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
   GstClContext *cl = gst_cl_base_filter_get_context (filter);
@@ -182,7 +182,7 @@ gst_cl_hist_equalize_configure (GstClBaseFilter * filter, GError ** error)
   self->depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
   self->nbins = 1u << self->depth;
   self->swap = (GST_VIDEO_INFO_FORMAT (info) == GST_VIDEO_FORMAT_GRAY16_BE) ==
-      (cl->little_endian != CL_FALSE);
+               (cl->little_endian != CL_FALSE);
   sfx = self->depth == 8 ? "u8" : "u16";
 
   {
@@ -221,7 +221,7 @@ floor_pow2 (guint64 v)
 {
   guint p = 1;
 
-  while ((guint64) p * 2 <= v && p < MAX_BINS)
+  while ((guint64)p * 2 <= v && p < MAX_BINS)
     p *= 2;
   return p;
 }
@@ -229,8 +229,8 @@ floor_pow2 (guint64 v)
 #define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
 
 static cl_int
-enqueue_histogram (GstClHistEqualize * self, GstClContext * cl,
-    const GstClPlane * in)
+enqueue_histogram (GstClHistEqualize *self, GstClContext *cl,
+    const GstClPlane *in)
 {
   const gboolean cpu = gst_cl_context_is_cpu (cl);
   const cl_uint width = in->row_bytes * 8 / self->depth;
@@ -277,7 +277,7 @@ enqueue_histogram (GstClHistEqualize * self, GstClContext * cl,
 }
 
 static cl_int
-enqueue_lut (GstClHistEqualize * self, GstClContext * cl, cl_uint total)
+enqueue_lut (GstClHistEqualize *self, GstClContext *cl, cl_uint total)
 {
   const size_t lsz = MIN (LUT_GROUP_SIZE, floor_pow2 (cl->max_work_group_size));
   cl_int s = 0;
@@ -288,13 +288,13 @@ enqueue_lut (GstClHistEqualize * self, GstClContext * cl, cl_uint total)
   s |= clSetKernelArg (self->k_lut, 3, lsz * 4, NULL);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
-  return clEnqueueNDRangeKernel (cl->queue, self->k_lut, 1, NULL, &lsz, &lsz,
-      0, NULL, NULL);
+  return clEnqueueNDRangeKernel (cl->queue, self->k_lut, 1, NULL, &lsz, &lsz, 0,
+      NULL, NULL);
 }
 
 static cl_int
-enqueue_apply (GstClHistEqualize * self, GstClContext * cl,
-    const GstClPlane * in, const GstClPlane * out)
+enqueue_apply (GstClHistEqualize *self, GstClContext *cl, const GstClPlane *in,
+    const GstClPlane *out)
 {
   const cl_uint bpp = self->depth / 8;
   const cl_uint pitch = in->pitch / bpp;
@@ -303,8 +303,7 @@ enqueue_apply (GstClHistEqualize * self, GstClContext * cl,
   const cl_uint height = in->height;
   size_t local[2] = { APPLY_GROUP_X, APPLY_GROUP_Y };
   size_t global[2] = { GST_ROUND_UP_N (vpr, APPLY_GROUP_X),
-    GST_ROUND_UP_N (height, APPLY_GROUP_Y)
-  };
+    GST_ROUND_UP_N (height, APPLY_GROUP_Y) };
   cl_int s = 0;
 
   s |= SET_ARG (self->k_apply, 0, in->mem);
@@ -323,18 +322,17 @@ enqueue_apply (GstClHistEqualize * self, GstClContext * cl,
 }
 
 static cl_int
-gst_cl_hist_equalize_enqueue (GstClBaseFilter * filter, const GstClPlane * in,
-    const GstClPlane * out)
+gst_cl_hist_equalize_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
+    const GstClPlane *out)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
   GstClContext *cl = gst_cl_base_filter_get_context (filter);
   const cl_uint zero = 0;
-  const cl_uint total = (cl_uint) (in->row_bytes * 8 / self->depth) *
-      in->height;
+  const cl_uint total = (cl_uint)(in->row_bytes * 8 / self->depth) * in->height;
   cl_int status;
 
-  status = clEnqueueFillBuffer (cl->queue, self->hist, &zero, sizeof (zero),
-      0, self->nbins * 4, 0, NULL, NULL);
+  status = clEnqueueFillBuffer (cl->queue, self->hist, &zero, sizeof (zero), 0,
+      self->nbins * 4, 0, NULL, NULL);
   if (status == CL_SUCCESS)
     status = enqueue_histogram (self, cl, in);
   if (status == CL_SUCCESS)
@@ -354,8 +352,8 @@ gst_cl_hist_equalize_enqueue (GstClBaseFilter * filter, const GstClPlane * in,
 /* The `histogram` message for the frame in @buf, whose full histogram is
  * @hist with @nbins bins; see the SECTION comment for the fields. */
 static GstMessage *
-histogram_message_new (GstClHistEqualize * self, GstBuffer * buf,
-    const GstVideoInfo * info, const guint32 * hist, guint nbins,
+histogram_message_new (GstClHistEqualize *self, GstBuffer *buf,
+    const GstVideoInfo *info, const guint32 *hist, guint nbins,
     guint message_bins)
 {
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
@@ -387,32 +385,29 @@ histogram_message_new (GstClHistEqualize * self, GstBuffer * buf,
       min = i;
     max = i;
     pixels += hist[i];
-    sum += (guint64) hist[i] * i;
+    sum += (guint64)hist[i] * i;
   }
-  mean = pixels ? (gdouble) sum / pixels : 0;
+  mean = pixels ? (gdouble)sum / pixels : 0;
   for (guint i = min; i <= max && pixels; i++)
     var += hist[i] * (i - mean) * (i - mean);
 
-  s = gst_structure_new ("histogram",
-      "timestamp", G_TYPE_UINT64, ts,
+  s = gst_structure_new ("histogram", "timestamp", G_TYPE_UINT64, ts,
       "stream-time", G_TYPE_UINT64,
       gst_segment_to_stream_time (&trans->segment, GST_FORMAT_TIME, ts),
       "running-time", G_TYPE_UINT64,
       gst_segment_to_running_time (&trans->segment, GST_FORMAT_TIME, ts),
-      "duration", G_TYPE_UINT64, GST_BUFFER_DURATION (buf),
-      "format", G_TYPE_STRING, GST_VIDEO_INFO_NAME (info),
-      "num-bins", G_TYPE_UINT, num_bins,
-      "pixels", G_TYPE_UINT64, pixels,
-      "min", G_TYPE_UINT, min, "max", G_TYPE_UINT, max,
-      "mean", G_TYPE_DOUBLE, mean,
-      "stddev", G_TYPE_DOUBLE, pixels ? sqrt (var / pixels) : 0.0, NULL);
+      "duration", G_TYPE_UINT64, GST_BUFFER_DURATION (buf), "format",
+      G_TYPE_STRING, GST_VIDEO_INFO_NAME (info), "num-bins", G_TYPE_UINT,
+      num_bins, "pixels", G_TYPE_UINT64, pixels, "min", G_TYPE_UINT, min, "max",
+      G_TYPE_UINT, max, "mean", G_TYPE_DOUBLE, mean, "stddev", G_TYPE_DOUBLE,
+      pixels ? sqrt (var / pixels) : 0.0, NULL);
   gst_structure_take_value (s, "bins", &bins);
 
   return gst_message_new_element (GST_OBJECT (self), s);
 }
 
 static GstFlowReturn
-gst_cl_hist_equalize_finish (GstClBaseFilter * filter, GstVideoFrame * in)
+gst_cl_hist_equalize_finish (GstClBaseFilter *filter, GstVideoFrame *in)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
   guint message_bins;
@@ -431,8 +426,8 @@ gst_cl_hist_equalize_finish (GstClBaseFilter * filter, GstVideoFrame * in)
 }
 
 static void
-gst_cl_hist_equalize_set_property (GObject * object, guint prop_id,
-    const GValue * value, GParamSpec * pspec)
+gst_cl_hist_equalize_set_property (GObject *object, guint prop_id,
+    const GValue *value, GParamSpec *pspec)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (object);
 
@@ -441,13 +436,15 @@ gst_cl_hist_equalize_set_property (GObject * object, guint prop_id,
     case PROP_POST_MESSAGES:
       self->post_messages = g_value_get_boolean (value);
       break;
-    case PROP_MESSAGE_BINS:{
+    case PROP_MESSAGE_BINS: {
       guint bins = g_value_get_uint (value);
 
       self->message_bins = floor_pow2 (bins);
       if (self->message_bins != bins)
-        GST_WARNING_OBJECT (self, "message-bins %u is not a power of two, "
-            "using %u", bins, self->message_bins);
+        GST_WARNING_OBJECT (self,
+            "message-bins %u is not a power of two, "
+            "using %u",
+            bins, self->message_bins);
       break;
     }
     default:
@@ -458,8 +455,8 @@ gst_cl_hist_equalize_set_property (GObject * object, guint prop_id,
 }
 
 static void
-gst_cl_hist_equalize_get_property (GObject * object, guint prop_id,
-    GValue * value, GParamSpec * pspec)
+gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
+    GValue *value, GParamSpec *pspec)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (object);
 
@@ -479,7 +476,7 @@ gst_cl_hist_equalize_get_property (GObject * object, guint prop_id,
 }
 
 static void
-gst_cl_hist_equalize_class_init (GstClHistEqualizeClass * klass)
+gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
@@ -494,16 +491,18 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass * klass)
   g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
       g_param_spec_boolean ("post-messages", "Post messages",
           "Post a \"histogram\" element message for every frame",
-          DEFAULT_POST_MESSAGES, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          DEFAULT_POST_MESSAGES,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_MESSAGE_BINS,
       g_param_spec_uint ("message-bins", "Message bins",
           "Number of bins in the message's \"bins\" array, a power of two "
           "(other values are rounded down to one); adjacent bins of the full "
           "histogram (256 for GRAY8, 65536 for GRAY16) are summed, and no "
           "more bins than the full histogram has are posted",
-          1, MAX_BINS, DEFAULT_MESSAGE_BINS, G_PARAM_READWRITE |
-          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+          1, MAX_BINS, DEFAULT_MESSAGE_BINS,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL histogram equalization", "Filter/Effect/Video",
@@ -523,7 +522,7 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass * klass)
 }
 
 static void
-gst_cl_hist_equalize_init (GstClHistEqualize * self)
+gst_cl_hist_equalize_init (GstClHistEqualize *self)
 {
   self->post_messages = DEFAULT_POST_MESSAGES;
   self->message_bins = DEFAULT_MESSAGE_BINS;

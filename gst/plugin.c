@@ -8,7 +8,7 @@
 #include "gstclhistequalize.h"
 
 static gboolean
-plugin_init (GstPlugin * plugin)
+plugin_init (GstPlugin *plugin)
 {
   gboolean ret = FALSE;
 

@@ -1,0 +1,21 @@
+/* gst-clfilter tests
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Plain C references for the elements' formulas, written from the formulas
+ * alone and sharing no code with the kernels.
+ */
+#ifndef __CL_REFERENCE_H__
+#define __CL_REFERENCE_H__
+
+#include "cltestutils.h"
+
+G_BEGIN_DECLS
+
+/* clhistequalize's output for @in, in @in's format and stride. */
+TestFrame *ref_histequalize (const TestFrame *in);
+
+/* The full histogram of @in: 256 or 65536 bins. */
+guint64 *ref_histogram (const TestFrame *in, guint *nbins);
+
+G_END_DECLS
+#endif

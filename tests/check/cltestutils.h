@@ -1,0 +1,52 @@
+/* gst-clfilter tests
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Frames for the element tests: real images, random content, padded rows.
+ */
+#ifndef __CL_TEST_UTILS_H__
+#define __CL_TEST_UTILS_H__
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+#include <gst/check/gstharness.h>
+
+G_BEGIN_DECLS
+
+/* A frame in plain memory: rows of width * bpp bytes, @stride apart, in the
+ * byte order @format says. */
+typedef struct {
+  GstVideoFormat format;
+  guint width, height;
+  gsize stride;
+  guint8 *data;
+} TestFrame;
+
+TestFrame *test_frame_new (GstVideoFormat format, guint width, guint height,
+    gsize stride);
+void test_frame_free (TestFrame *f);
+guint test_frame_bpp (const TestFrame *f);
+guint test_frame_get (const TestFrame *f, guint x, guint y);
+void test_frame_set (TestFrame *f, guint x, guint y, guint v);
+TestFrame *test_frame_copy (const TestFrame *f, GstVideoFormat format,
+    gsize stride);
+
+/* Loads tests/data/@name: PNG through pngdec, or binary PGM. */
+TestFrame *test_frame_load (const gchar *name);
+/* Random values below 2^@bits, from @rand. */
+TestFrame *test_frame_random (GstVideoFormat format, guint width, guint height,
+    gsize stride, guint bits, GRand *rand);
+
+/* A buffer holding @f with its stride in a GstVideoMeta, and its caps. */
+GstBuffer *test_frame_to_buffer (const TestFrame *f);
+GstCaps *test_frame_caps (const TestFrame *f);
+/* The frame in @buf, whatever its stride, for @caps. */
+TestFrame *test_frame_from_buffer (GstBuffer *buf, GstCaps *caps);
+
+/* Every pixel equal, or the first difference printed and FALSE. */
+gboolean test_frame_equal (const TestFrame *expected, const TestFrame *actual);
+
+/* Pushes @in through the harness and returns what came out. */
+TestFrame *test_harness_process (GstHarness *h, const TestFrame *in);
+
+G_END_DECLS
+#endif
