@@ -1,0 +1,26 @@
+#!/bin/sh
+# The main job: clhistequalize and clsobel on real low-contrast underwater
+# footage (diver.mov, from Debian's pd-extendedview package). Installs what
+# is missing, builds, fetches the clip, then writes to ./out:
+#   diver-compare.avi   original | equalized | equalized + Sobel, side by side
+#   diver-clhistequalize.avi, diver-clsobel.avi
+#   diver-original.png, diver-clhistequalize.png, diver-clsobel.png (stills)
+# and prints a summary of the histograms the element posted.
+# usage: scripts/demo.sh [clip] [output folder]
+set -eu
+cd "$(dirname "$0")/.."
+scripts/setup.sh gstreamer1.0-plugins-good
+
+clip=${1:-build/media/diver.mov}
+out=${2:-out}
+if [ ! -f "$clip" ]; then
+  echo "demo: fetching diver.mov from Debian's pd-extendedview package"
+  tmp=$(mktemp -d)
+  (cd "$tmp" && apt-get download pd-extendedview >/dev/null &&
+    dpkg-deb -x pd-extendedview_*.deb x)
+  mkdir -p "$(dirname "$clip")"
+  cp "$tmp/x/usr/share/doc/pd-extendedview/media/diver.mov" "$clip"
+  rm -rf "$tmp"
+fi
+mkdir -p "$out"
+GST_PLUGIN_PATH=$PWD/build/gst build/examples/clfilter-demo "$clip" "$out"

@@ -1,0 +1,30 @@
+#!/bin/sh
+# Installs the Debian packages gst-clfilter needs that are missing, then
+# configures and builds it in ./build. Sourced by demo.sh and test.sh.
+# usage: scripts/setup.sh [extra Debian packages...]
+set -eu
+cd "$(dirname "$0")/.."
+
+pkgs="meson ninja-build pkg-config gcc g++ python3
+libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools
+gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo $*"
+
+missing=""
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+    missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  echo "setup: installing$missing"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+    --no-install-recommends $missing >/dev/null
+fi
+
+if [ ! -f build/build.ninja ]; then
+  meson setup build
+fi
+ninja -C build

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Runs every test: installs what is missing, builds, then `meson test`
+# (gst-check suites on the OpenCL device the tests pick, PoCL's CPU device
+# where there is no GPU, plus the format check and fault tests).
+set -eu
+cd "$(dirname "$0")/.."
+scripts/setup.sh clang-format valgrind
+status=0
+(cd build && meson test --print-errorlogs "$@") || status=$?
+# One closing line in the plain form CI reads.
+python3 - build/meson-logs/testlog.json <<'PY'
+import json, sys
+ok = bad = skip = 0
+for line in open(sys.argv[1]):
+    r = json.loads(line).get('result')
+    if r in ('OK', 'EXPECTEDFAIL'):
+        ok += 1
+    elif r == 'SKIP':
+        skip += 1
+    else:
+        bad += 1
+print('tests: %d passed, %d failed, %d skipped' % (ok, bad, skip))
+PY
+exit $status
