@@ -20,6 +20,7 @@ enum
 };
 
 #define DEFAULT_DEVICE ""
+#define MAX_PROFILED 16
 
 typedef struct {
   gchar *device;
@@ -28,6 +29,16 @@ typedef struct {
   cl_program program;
   GstClPlane in;
   GstClPlane out;
+
+  /* With GST_CL_PROFILING=1: this frame's commands, and device time per
+   * command name summed over the stream, posted at EOS. */
+  struct {
+    gchar *name;
+    cl_event event;
+  } pending[MAX_PROFILED];
+  guint n_pending;
+  GstStructure *profile;
+  guint64 frames;
 } GstClBaseFilterPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClBaseFilter, gst_cl_base_filter,
@@ -60,6 +71,102 @@ GstClContext *
 gst_cl_base_filter_get_context (GstClBaseFilter *filter)
 {
   return PRIV (filter)->cl;
+}
+
+/* Where @event is needed, for the command @name; NULL unless profiling. */
+static cl_event *
+profile_event (GstClBaseFilterPrivate *priv, const gchar *name)
+{
+  if (!priv->cl->profiling || priv->n_pending == MAX_PROFILED)
+    return NULL;
+  priv->pending[priv->n_pending].name = g_strdup (name);
+  return &priv->pending[priv->n_pending++].event;
+}
+
+/* After the frame's wait: the events are complete. */
+static void
+profile_collect (GstClBaseFilterPrivate *priv)
+{
+  for (guint i = 0; i < priv->n_pending; i++) {
+    cl_ulong start = 0, end = 0;
+    guint64 total = 0;
+
+    if (priv->pending[i].event) {
+      clGetEventProfilingInfo (priv->pending[i].event,
+          CL_PROFILING_COMMAND_START, sizeof (start), &start, NULL);
+      clGetEventProfilingInfo (priv->pending[i].event, CL_PROFILING_COMMAND_END,
+          sizeof (end), &end, NULL);
+      clReleaseEvent (priv->pending[i].event);
+    }
+    if (!priv->profile)
+      priv->profile = gst_structure_new_empty ("kernels");
+    gst_structure_get_uint64 (priv->profile, priv->pending[i].name, &total);
+    gst_structure_set (priv->profile, priv->pending[i].name, G_TYPE_UINT64,
+        total + (end > start ? end - start : 0), NULL);
+    g_free (priv->pending[i].name);
+  }
+  if (priv->n_pending)
+    priv->frames++;
+  priv->n_pending = 0;
+}
+
+static guint64
+take_total (GstStructure *s, const gchar *name)
+{
+  guint64 v = 0;
+
+  gst_structure_get_uint64 (s, name, &v);
+  gst_structure_remove_field (s, name);
+  return v;
+}
+
+/* The clfilter-profile message (docs/opencl.md); resets the totals. */
+static void
+profile_post (GstClBaseFilter *filter)
+{
+  GstClBaseFilterPrivate *priv = PRIV (filter);
+  GstStructure *kernels = priv->profile, *s;
+  guint64 kernel_ns = 0;
+
+  if (!kernels)
+    return;
+  priv->profile = NULL;
+  s = gst_structure_new ("clfilter-profile", "device-name", G_TYPE_STRING,
+      priv->cl->device_name, "frames", G_TYPE_UINT64, priv->frames, "upload-ns",
+      G_TYPE_UINT64, take_total (kernels, "upload"), "download-ns",
+      G_TYPE_UINT64, take_total (kernels, "download"), NULL);
+  for (gint i = 0; i < gst_structure_n_fields (kernels); i++) {
+    guint64 v = 0;
+
+    gst_structure_get_uint64 (kernels,
+        gst_structure_nth_field_name (kernels, i), &v);
+    kernel_ns += v;
+  }
+  gst_structure_set (s, "kernel-ns", G_TYPE_UINT64, kernel_ns, "kernels",
+      GST_TYPE_STRUCTURE, kernels, NULL);
+  gst_structure_free (kernels);
+  priv->frames = 0;
+  gst_element_post_message (GST_ELEMENT (filter),
+      gst_message_new_element (GST_OBJECT (filter), s));
+}
+
+/* Every kernel launch goes through here, so that profiling sees it. */
+cl_int
+gst_cl_base_filter_enqueue_kernel (GstClBaseFilter *filter, cl_kernel kernel,
+    cl_uint dims, const size_t *global, const size_t *local)
+{
+  GstClBaseFilterPrivate *priv = PRIV (filter);
+  cl_event *event = NULL;
+
+  if (priv->cl->profiling) {
+    gchar name[64] = "";
+
+    clGetKernelInfo (kernel, CL_KERNEL_FUNCTION_NAME, sizeof (name) - 1, name,
+        NULL);
+    event = profile_event (priv, name);
+  }
+  return clEnqueueNDRangeKernel (priv->cl->queue, kernel, dims, NULL, global,
+      local, 0, NULL, event);
 }
 
 cl_kernel
@@ -128,6 +235,10 @@ release_device (GstClBaseFilter *filter)
 
   if (priv->program && klass->teardown)
     klass->teardown (filter);
+  if (priv->profile)
+    gst_structure_free (priv->profile);
+  priv->profile = NULL;
+  priv->frames = 0;
   plane_clear (&priv->in);
   plane_clear (&priv->out);
   if (priv->program)
@@ -216,25 +327,27 @@ gst_cl_base_filter_set_info (GstVideoFilter *vfilter, GstCaps *incaps,
 }
 
 static cl_int
-upload (GstClContext *cl, const GstClPlane *plane, GstVideoFrame *frame)
+upload (GstClContext *cl, const GstClPlane *plane, GstVideoFrame *frame,
+    cl_event *event)
 {
   const size_t origin[3] = { 0, 0, 0 };
   const size_t region[3] = { plane->row_bytes, plane->height, 1 };
 
   return clEnqueueWriteBufferRect (cl->queue, plane->mem, CL_FALSE, origin,
       origin, region, plane->pitch, 0, GST_VIDEO_FRAME_PLANE_STRIDE (frame, 0),
-      0, GST_VIDEO_FRAME_PLANE_DATA (frame, 0), 0, NULL, NULL);
+      0, GST_VIDEO_FRAME_PLANE_DATA (frame, 0), 0, NULL, event);
 }
 
 static cl_int
-download (GstClContext *cl, const GstClPlane *plane, GstVideoFrame *frame)
+download (GstClContext *cl, const GstClPlane *plane, GstVideoFrame *frame,
+    cl_event *event)
 {
   const size_t origin[3] = { 0, 0, 0 };
   const size_t region[3] = { plane->row_bytes, plane->height, 1 };
 
   return clEnqueueReadBufferRect (cl->queue, plane->mem, CL_TRUE, origin,
       origin, region, plane->pitch, 0, GST_VIDEO_FRAME_PLANE_STRIDE (frame, 0),
-      0, GST_VIDEO_FRAME_PLANE_DATA (frame, 0), 0, NULL, NULL);
+      0, GST_VIDEO_FRAME_PLANE_DATA (frame, 0), 0, NULL, event);
 }
 
 static GstFlowReturn
@@ -249,7 +362,7 @@ gst_cl_base_filter_transform_frame (GstVideoFilter *vfilter, GstVideoFrame *in,
   if (!priv->in.mem)
     return GST_FLOW_NOT_NEGOTIATED;
 
-  status = upload (priv->cl, &priv->in, in);
+  status = upload (priv->cl, &priv->in, in, profile_event (priv, "upload"));
   if (status != CL_SUCCESS) {
     post_cl_error (filter, "upload", status);
     return GST_FLOW_ERROR;
@@ -258,14 +371,26 @@ gst_cl_base_filter_transform_frame (GstVideoFilter *vfilter, GstVideoFrame *in,
   if (status != CL_SUCCESS) {
     post_cl_error (filter, "kernel launch", status);
     clFinish (priv->cl->queue);
+    profile_collect (priv);
     return GST_FLOW_ERROR;
   }
-  status = download (priv->cl, &priv->out, out);
+  status = download (priv->cl, &priv->out, out,
+      profile_event (priv, "download"));
+  profile_collect (priv);
   if (status != CL_SUCCESS) {
     post_cl_error (filter, "download", status);
     return GST_FLOW_ERROR;
   }
   return klass->finish ? klass->finish (filter, in) : GST_FLOW_OK;
+}
+
+static gboolean
+gst_cl_base_filter_sink_event (GstBaseTransform *trans, GstEvent *event)
+{
+  if (GST_EVENT_TYPE (event) == GST_EVENT_EOS)
+    profile_post (GST_CL_BASE_FILTER (trans));
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_base_filter_parent_class)
+      ->sink_event (trans, event);
 }
 
 static void
@@ -387,6 +512,7 @@ gst_cl_base_filter_class_init (GstClBaseFilterClass *klass)
   trans_class->start = GST_DEBUG_FUNCPTR (gst_cl_base_filter_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cl_base_filter_stop);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cl_base_filter_query);
+  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_base_filter_sink_event);
   vfilter_class->set_info = GST_DEBUG_FUNCPTR (gst_cl_base_filter_set_info);
   vfilter_class->transform_frame = GST_DEBUG_FUNCPTR (
       gst_cl_base_filter_transform_frame);

@@ -63,6 +63,9 @@ GstClContext *gst_cl_base_filter_get_context (GstClBaseFilter *filter);
 cl_kernel gst_cl_base_filter_create_kernel (GstClBaseFilter *filter,
     cl_program program, const gchar *name, GError **error);
 
+cl_int gst_cl_base_filter_enqueue_kernel (GstClBaseFilter *filter,
+    cl_kernel kernel, cl_uint dims, const size_t *global, const size_t *local);
+
 cl_mem gst_cl_base_filter_alloc (GstClBaseFilter *filter, gsize size,
     GError **error);
 

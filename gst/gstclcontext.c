@@ -129,7 +129,9 @@ gst_cl_context_new (const GstClDeviceId *id, GError **error)
       &status);
   if (status != CL_SUCCESS)
     goto failed;
-  self->queue = clCreateCommandQueue (self->context, id->device, 0, &status);
+  self->profiling = g_strcmp0 (g_getenv ("GST_CL_PROFILING"), "1") == 0;
+  self->queue = clCreateCommandQueue (self->context, id->device,
+      self->profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &status);
   if (status != CL_SUCCESS)
     goto failed;
 

@@ -31,6 +31,8 @@ struct _GstClContext {
   cl_ulong local_mem_size;
   cl_ulong max_alloc_size;
   cl_bool little_endian;
+  /* GST_CL_PROFILING is set: the queue records event times. */
+  gboolean profiling;
   /* Build options that every program gets on this device. */
   gchar *build_options;
 

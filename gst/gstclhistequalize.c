@@ -272,8 +272,8 @@ enqueue_histogram (GstClHistEqualize *self, GstClContext *cl,
 
   global[0] = n_groups * lsz;
   global[1] = self->nbins / slice_bins;
-  return clEnqueueNDRangeKernel (cl->queue, self->k_hist, 2, NULL, global,
-      local, 0, NULL, NULL);
+  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self),
+      self->k_hist, 2, global, local);
 }
 
 static cl_int
@@ -288,8 +288,8 @@ enqueue_lut (GstClHistEqualize *self, GstClContext *cl, cl_uint total)
   s |= clSetKernelArg (self->k_lut, 3, lsz * 4, NULL);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
-  return clEnqueueNDRangeKernel (cl->queue, self->k_lut, 1, NULL, &lsz, &lsz, 0,
-      NULL, NULL);
+  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self),
+      self->k_lut, 1, &lsz, &lsz);
 }
 
 static cl_int
@@ -317,8 +317,8 @@ enqueue_apply (GstClHistEqualize *self, GstClContext *cl, const GstClPlane *in,
     s |= SET_ARG (self->k_apply, 7, self->swap);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
-  return clEnqueueNDRangeKernel (cl->queue, self->k_apply, 2, NULL, global,
-      local, 0, NULL, NULL);
+  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self),
+      self->k_apply, 2, global, local);
 }
 
 static cl_int
