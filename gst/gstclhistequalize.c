@@ -106,6 +106,14 @@ struct _GstClHistEqualize {
   guint depth;
   guint nbins;
   cl_uint swap;
+  /* CPU devices run the *_rows_* kernels. */
+  gboolean cpu;
+  cl_uint groups;
+  cl_uint rows_per_group;
+  /* Partial histograms that the histogram kernel stores. */
+  cl_uint parts;
+  /* Bins one group counts at once (GPU, GRAY16). */
+  cl_uint slice_bins;
 };
 
 #define FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE }"
@@ -167,55 +175,6 @@ gst_cl_hist_equalize_setup (GstClBaseFilter *filter, cl_program program,
   return TRUE;
 }
 
-/* Kernels depend on the depth, so they are made per caps. */
-static gboolean
-gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
-{
-  GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
-  GstClContext *cl = gst_cl_base_filter_get_context (filter);
-  const GstVideoInfo *info = &GST_VIDEO_FILTER (filter)->in_info;
-  const gchar *sfx;
-
-  release_buffers (self);
-  release_kernels (self);
-
-  self->depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
-  self->nbins = 1u << self->depth;
-  self->swap = (GST_VIDEO_INFO_FORMAT (info) == GST_VIDEO_FORMAT_GRAY16_BE) ==
-               (cl->little_endian != CL_FALSE);
-  sfx = self->depth == 8 ? "u8" : "u16";
-
-  {
-    gchar *hist = g_strdup_printf ("histogram_%s", sfx);
-    gchar *lut = g_strdup_printf ("make_lut_%s", sfx);
-    gchar *apply = g_strdup_printf ("apply_%s", sfx);
-
-    self->k_hist = gst_cl_base_filter_create_kernel (filter, self->program,
-        hist, error);
-    if (self->k_hist)
-      self->k_lut = gst_cl_base_filter_create_kernel (filter, self->program,
-          lut, error);
-    if (self->k_lut)
-      self->k_apply = gst_cl_base_filter_create_kernel (filter, self->program,
-          apply, error);
-    g_free (hist);
-    g_free (lut);
-    g_free (apply);
-    if (!self->k_apply)
-      return FALSE;
-  }
-
-  self->hist = gst_cl_base_filter_alloc (filter, self->nbins * 4, error);
-  if (!self->hist)
-    return FALSE;
-  self->lut = gst_cl_base_filter_alloc (filter, self->nbins * self->depth / 8,
-      error);
-  if (!self->lut)
-    return FALSE;
-  self->host_hist = g_new0 (guint32, self->nbins);
-  return TRUE;
-}
-
 static guint
 floor_pow2 (guint64 v)
 {
@@ -226,54 +185,110 @@ floor_pow2 (guint64 v)
   return p;
 }
 
+/* Kernels depend on the depth and the device type, and the launch shapes on
+ * the size: all is set here, once per caps. */
+static gboolean
+gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
+{
+  GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  const GstVideoInfo *info = &GST_VIDEO_FILTER (filter)->in_info;
+  const guint height = GST_VIDEO_INFO_HEIGHT (info);
+  const gchar *sfx, *rows;
+  guint groups;
+  gchar *name;
+
+  release_buffers (self);
+  release_kernels (self);
+
+  self->depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
+  self->nbins = 1u << self->depth;
+  self->swap = (GST_VIDEO_INFO_FORMAT (info) == GST_VIDEO_FORMAT_GRAY16_BE) ==
+               (cl->little_endian != CL_FALSE);
+  self->cpu = gst_cl_context_is_cpu (cl);
+  sfx = self->depth == 8 ? "u8" : "u16";
+  rows = self->cpu ? "rows_" : "";
+
+  /* GPUs: enough groups to fill the device; CPUs: a few bands per core. */
+  groups = MAX (1, cl->compute_units) * (self->cpu ? 2 : 4);
+  self->rows_per_group = (height + MIN (height, groups) - 1) /
+                         MIN (height, groups);
+  self->groups = (height + self->rows_per_group - 1) / self->rows_per_group;
+  self->parts = self->cpu ? self->groups : 1;
+  self->slice_bins = self->depth == 8 || self->cpu
+                         ? self->nbins
+                         : floor_pow2 (cl->local_mem_size / 4);
+
+  name = g_strdup_printf ("histogram_%s%s", rows, sfx);
+  self->k_hist = gst_cl_base_filter_create_kernel (filter, self->program, name,
+      error);
+  g_free (name);
+  name = g_strdup_printf ("make_lut_%s", sfx);
+  if (self->k_hist)
+    self->k_lut = gst_cl_base_filter_create_kernel (filter, self->program, name,
+        error);
+  g_free (name);
+  name = g_strdup_printf ("apply_%s%s", rows, sfx);
+  if (self->k_lut)
+    self->k_apply = gst_cl_base_filter_create_kernel (filter, self->program,
+        name, error);
+  g_free (name);
+  if (!self->k_apply)
+    return FALSE;
+
+  self->hist = gst_cl_base_filter_alloc (filter,
+      (gsize)self->parts * self->nbins * 4, error);
+  if (!self->hist)
+    return FALSE;
+  self->lut = gst_cl_base_filter_alloc (filter, self->nbins * self->depth / 8,
+      error);
+  if (!self->lut)
+    return FALSE;
+  self->host_hist = g_new0 (guint32, self->nbins);
+  return TRUE;
+}
+
 #define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
 
 static cl_int
 enqueue_histogram (GstClHistEqualize *self, GstClContext *cl,
     const GstClPlane *in)
 {
-  const gboolean cpu = gst_cl_context_is_cpu (cl);
+  cl_kernel k = self->k_hist;
   const cl_uint width = in->row_bytes * 8 / self->depth;
   const cl_uint height = in->height;
   const cl_uint pitch = in->pitch * 8 / self->depth;
-  const cl_uint groups = MIN (height, MAX (1, cl->compute_units) * 4);
-  const cl_uint rows_per_group = (height + groups - 1) / groups;
-  const cl_uint n_groups = (height + rows_per_group - 1) / rows_per_group;
-  const size_t lsz = cpu ? 1 : MIN (256, cl->max_work_group_size);
-  cl_uint copies, slice_bins;
-  size_t global[2], local[2] = { lsz, 1 };
+  const size_t lsz = self->cpu ? 1 : MIN (256, cl->max_work_group_size);
+  const cl_uint copies = GPU_HIST_COPIES;
+  size_t global[2] = { self->groups * lsz, self->nbins / self->slice_bins };
+  size_t local[2] = { lsz, 1 };
+  cl_uint i = 0;
   cl_int s = 0;
 
-  if (self->depth == 8) {
-    copies = cpu ? 1 : GPU_HIST_COPIES;
-    s |= SET_ARG (self->k_hist, 0, in->mem);
-    s |= SET_ARG (self->k_hist, 1, pitch);
-    s |= SET_ARG (self->k_hist, 2, width);
-    s |= SET_ARG (self->k_hist, 3, height);
-    s |= SET_ARG (self->k_hist, 4, rows_per_group);
-    s |= SET_ARG (self->k_hist, 5, copies);
-    s |= SET_ARG (self->k_hist, 6, self->hist);
-    s |= clSetKernelArg (self->k_hist, 7, 256 * copies * 4, NULL);
-    slice_bins = 256;
+  s |= SET_ARG (k, i++, in->mem);
+  s |= SET_ARG (k, i++, pitch);
+  s |= SET_ARG (k, i++, width);
+  s |= SET_ARG (k, i++, height);
+  s |= SET_ARG (k, i++, self->rows_per_group);
+  if (self->depth == 16)
+    s |= SET_ARG (k, i++, self->swap);
+  if (self->cpu) {
+    s |= SET_ARG (k, i++, self->hist);
+    if (self->depth == 16)
+      s |= clSetKernelArg (k, i++, self->nbins * 4, NULL);
+  } else if (self->depth == 8) {
+    s |= SET_ARG (k, i++, copies);
+    s |= SET_ARG (k, i++, self->hist);
+    s |= clSetKernelArg (k, i++, 256 * copies * 4, NULL);
   } else {
-    slice_bins = floor_pow2 (cl->local_mem_size / 4);
-    s |= SET_ARG (self->k_hist, 0, in->mem);
-    s |= SET_ARG (self->k_hist, 1, pitch);
-    s |= SET_ARG (self->k_hist, 2, width);
-    s |= SET_ARG (self->k_hist, 3, height);
-    s |= SET_ARG (self->k_hist, 4, rows_per_group);
-    s |= SET_ARG (self->k_hist, 5, self->swap);
-    s |= SET_ARG (self->k_hist, 6, slice_bins);
-    s |= SET_ARG (self->k_hist, 7, self->hist);
-    s |= clSetKernelArg (self->k_hist, 8, slice_bins * 4, NULL);
+    s |= SET_ARG (k, i++, self->slice_bins);
+    s |= SET_ARG (k, i++, self->hist);
+    s |= clSetKernelArg (k, i++, self->slice_bins * 4, NULL);
   }
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
-
-  global[0] = n_groups * lsz;
-  global[1] = self->nbins / slice_bins;
-  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self),
-      self->k_hist, 2, global, local);
+  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 2,
+      global, local);
 }
 
 static cl_int
@@ -283,9 +298,10 @@ enqueue_lut (GstClHistEqualize *self, GstClContext *cl, cl_uint total)
   cl_int s = 0;
 
   s |= SET_ARG (self->k_lut, 0, self->hist);
-  s |= SET_ARG (self->k_lut, 1, total);
-  s |= SET_ARG (self->k_lut, 2, self->lut);
-  s |= clSetKernelArg (self->k_lut, 3, lsz * 4, NULL);
+  s |= SET_ARG (self->k_lut, 1, self->parts);
+  s |= SET_ARG (self->k_lut, 2, total);
+  s |= SET_ARG (self->k_lut, 3, self->lut);
+  s |= clSetKernelArg (self->k_lut, 4, lsz * 4, NULL);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self),
@@ -296,29 +312,40 @@ static cl_int
 enqueue_apply (GstClHistEqualize *self, GstClContext *cl, const GstClPlane *in,
     const GstClPlane *out)
 {
+  cl_kernel k = self->k_apply;
   const cl_uint bpp = self->depth / 8;
   const cl_uint pitch = in->pitch / bpp;
   const cl_uint dpitch = out->pitch / bpp;
   const cl_uint vpr = (in->row_bytes + 15) / 16;
+  const cl_uint width = in->row_bytes / bpp;
   const cl_uint height = in->height;
   size_t local[2] = { APPLY_GROUP_X, APPLY_GROUP_Y };
   size_t global[2] = { GST_ROUND_UP_N (vpr, APPLY_GROUP_X),
     GST_ROUND_UP_N (height, APPLY_GROUP_Y) };
+  cl_uint i = 0;
   cl_int s = 0;
 
-  s |= SET_ARG (self->k_apply, 0, in->mem);
-  s |= SET_ARG (self->k_apply, 1, pitch);
-  s |= SET_ARG (self->k_apply, 2, vpr);
-  s |= SET_ARG (self->k_apply, 3, height);
-  s |= SET_ARG (self->k_apply, 4, self->lut);
-  s |= SET_ARG (self->k_apply, 5, out->mem);
-  s |= SET_ARG (self->k_apply, 6, dpitch);
+  s |= SET_ARG (k, i++, in->mem);
+  s |= SET_ARG (k, i++, pitch);
+  if (self->cpu) {
+    s |= SET_ARG (k, i++, width);
+    s |= SET_ARG (k, i++, height);
+    s |= SET_ARG (k, i++, self->rows_per_group);
+    global[0] = self->groups;
+    local[0] = 1;
+  } else {
+    s |= SET_ARG (k, i++, vpr);
+    s |= SET_ARG (k, i++, height);
+  }
+  s |= SET_ARG (k, i++, self->lut);
+  s |= SET_ARG (k, i++, out->mem);
+  s |= SET_ARG (k, i++, dpitch);
   if (self->depth == 16)
-    s |= SET_ARG (self->k_apply, 7, self->swap);
+    s |= SET_ARG (k, i++, self->swap);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
-  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self),
-      self->k_apply, 2, global, local);
+  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k,
+      self->cpu ? 1 : 2, global, local);
 }
 
 static cl_int
@@ -329,10 +356,12 @@ gst_cl_hist_equalize_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
   GstClContext *cl = gst_cl_base_filter_get_context (filter);
   const cl_uint zero = 0;
   const cl_uint total = (cl_uint)(in->row_bytes * 8 / self->depth) * in->height;
-  cl_int status;
+  cl_int status = CL_SUCCESS;
 
-  status = clEnqueueFillBuffer (cl->queue, self->hist, &zero, sizeof (zero), 0,
-      self->nbins * 4, 0, NULL, NULL);
+  /* Partial histograms are stored whole; only the atomics need zeros. */
+  if (!self->cpu)
+    status = clEnqueueFillBuffer (cl->queue, self->hist, &zero, sizeof (zero),
+        0, self->nbins * 4, 0, NULL, NULL);
   if (status == CL_SUCCESS)
     status = enqueue_histogram (self, cl, in);
   if (status == CL_SUCCESS)

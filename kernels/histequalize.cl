@@ -6,8 +6,12 @@
  * the last pixel of a row: the histogram must not count those lanes, the
  * table lookup may process them.
  *
+ * GPUs run many work-items per group on local histograms merged with
+ * atomics into one global histogram; CPU devices run one work-item per band
+ * of rows (the *_rows_* kernels) with a private histogram that it stores,
+ * without atomics, as one of @parts partial histograms that make_lut sums.
+ *
  * Build-time defines (see gstclcontext.c):
- *   GST_CL_DEVICE_CPU  work-groups of one work-item: no local atomics needed
  *   GST_CL_EXACT_DIV   float division is correctly rounded
  *   GST_CL_FP64_DIV    get a correctly rounded float quotient through double
  */
@@ -16,11 +20,7 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
 
-#ifdef GST_CL_DEVICE_CPU
-#define COUNT(h, i) ((h)[i]++)
-#else
 #define COUNT(h, i) atomic_inc (&(h)[i])
-#endif
 
 static inline ushort8
 swap16 (ushort8 v, uint swap)
@@ -115,11 +115,12 @@ histogram_u16 (__global const ushort * src, uint pitch, uint width,
   local_hist_merge (lhist, nbins, 1, hist + base);
 }
 
-/* The first non-empty bin and each work-item's exclusive prefix of the
- * histogram, for a single work-group whose items own @chunk bins each. */
+/* For a single work-group whose items own @chunk bins each: sums the
+ * @parts partial histograms into the first, then finds the first non-empty
+ * bin and each work-item's exclusive prefix of the histogram. */
 static inline uint
-scan_histogram (__global const uint * hist, uint chunk, __local uint * scratch,
-    __local uint * first, uint * prefix)
+scan_histogram (__global uint * hist, uint nbins, uint parts, uint chunk,
+    __local uint * scratch, __local uint * first, uint * prefix)
 {
   const uint lid = get_local_id (0);
   const uint b0 = lid * chunk;
@@ -128,14 +129,18 @@ scan_histogram (__global const uint * hist, uint chunk, __local uint * scratch,
   if (lid == 0)
     *first = UINT_MAX;
   for (uint k = 0; k < chunk; k++) {
-    const uint h = hist[b0 + k];
+    uint h = hist[b0 + k];
 
+    for (uint p = 1; p < parts; p++)
+      h += hist[p * nbins + b0 + k];
+    if (parts > 1)
+      hist[b0 + k] = h;
     if (h && mine == UINT_MAX)
       mine = b0 + k;
     sum += h;
   }
   scratch[lid] = sum;
-  barrier (CLK_LOCAL_MEM_FENCE);
+  barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   if (mine != UINT_MAX)
     atomic_min (first, mine);
   if (lid == 0) {
@@ -168,13 +173,14 @@ equalize_scale (uint denominator)
 /* cv::equalizeHist's table, bit for bit: float32 scale and multiply, round
  * half to even. One work-group. */
 __kernel void
-make_lut_u8 (__global const uint * hist, uint total, __global uchar * lut,
-    __local uint * scratch)
+make_lut_u8 (__global uint * hist, uint parts, uint total,
+    __global uchar * lut, __local uint * scratch)
 {
   __local uint first;
   const uint chunk = 256 / get_local_size (0);
   uint cdf;
-  const uint i0 = scan_histogram (hist, chunk, scratch, &first, &cdf);
+  const uint i0 =
+      scan_histogram (hist, 256, parts, chunk, scratch, &first, &cdf);
   const uint h0 = hist[i0];
   const float scale = equalize_scale (total - h0);
 
@@ -193,31 +199,38 @@ make_lut_u8 (__global const uint * hist, uint total, __global uchar * lut,
 /* Exact integer rounding, half to even, of
  * (cdf - cdf_min) * 65535 / (total - cdf_min). One work-group. */
 __kernel void
-make_lut_u16 (__global const uint * hist, uint total, __global ushort * lut,
-    __local uint * scratch)
+make_lut_u16 (__global uint * hist, uint parts, uint total,
+    __global ushort * lut, __local uint * scratch)
 {
   __local uint first;
   const uint chunk = 65536 / get_local_size (0);
   uint cdf;
-  const uint i0 = scan_histogram (hist, chunk, scratch, &first, &cdf);
+  const uint i0 =
+      scan_histogram (hist, 65536, parts, chunk, scratch, &first, &cdf);
   const uint h0 = hist[i0];
   const ulong den = total - h0;
+  ushort q = 0;
 
   for (uint k = 0, v = get_local_id (0) * chunk; k < chunk; k++, v++) {
-    cdf += hist[v];
-    if (h0 == total) {
-      lut[v] = v;
-    } else if (v <= i0) {
-      lut[v] = 0;
-    } else {
-      const ulong num = (ulong) (cdf - h0) * 65535u;
-      ulong q = num / den;
-      const ulong r2 = 2 * (num - q * den);
+    const uint h = hist[v];
 
-      if (r2 > den || (r2 == den && (q & 1)))
-        q++;
-      lut[v] = (ushort) q;
+    cdf += h;
+    if (h0 == total) {
+      q = v;
+    } else if (v <= i0) {
+      q = 0;
+    } else if (h || k == 0) {
+      /* An empty bin repeats the previous entry: divide only when the
+       * cumulative count moved, which real data makes rare. */
+      const ulong num = (ulong) (cdf - h0) * 65535u;
+      ulong d = num / den;
+      const ulong r2 = 2 * (num - d * den);
+
+      if (r2 > den || (r2 == den && (d & 1)))
+        d++;
+      q = (ushort) d;
     }
+    lut[v] = q;
   }
 }
 
@@ -271,5 +284,108 @@ apply_u16 (__global const ushort * src, uint pitch, uint vpr, uint height,
     o.s0 = lut[v.s0]; o.s1 = lut[v.s1]; o.s2 = lut[v.s2]; o.s3 = lut[v.s3];
     o.s4 = lut[v.s4]; o.s5 = lut[v.s5]; o.s6 = lut[v.s6]; o.s7 = lut[v.s7];
     vstore8 (swap16 (o, swap), x, dst + (size_t) y * dpitch);
+  }
+}
+
+/* ---- CPU devices: one work-item per band of rows ---- */
+
+/* Four sub-histograms in turn break the chains of increments to one
+ * address that a uniform picture makes. Stores partial histogram
+ * get_global_id(0) of hist. */
+__kernel void
+histogram_rows_u8 (__global const uchar * src, uint pitch, uint width,
+    uint height, uint rows_per_group, __global uint * hist)
+{
+  uint h[4 * 256];
+  const uint y0 = get_global_id (0) * rows_per_group;
+  const uint y1 = min (y0 + rows_per_group, height);
+  __global uint *part = hist + get_global_id (0) * 256;
+
+  for (uint i = 0; i < 4 * 256; i++)
+    h[i] = 0;
+  for (uint y = y0; y < y1; y++) {
+    __global const uchar *s = src + (size_t) y * pitch;
+    uint x = 0;
+
+    for (; x + 4 <= width; x += 4) {
+      const uchar4 v = vload4 (0, s + x);
+
+      h[v.x]++;
+      h[256 + v.y]++;
+      h[512 + v.z]++;
+      h[768 + v.w]++;
+    }
+    for (; x < width; x++)
+      h[s[x]]++;
+  }
+  for (uint b = 0; b < 256; b++)
+    part[b] = h[b] + h[256 + b] + h[512 + b] + h[768 + b];
+}
+
+/* 65536 bins are too many for private memory: they live in the group's
+ * local memory, the group being this one work-item. */
+__kernel void
+histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
+    uint height, uint rows_per_group, uint swap, __global uint * hist,
+    __local uint * h)
+{
+  const uint y0 = get_global_id (0) * rows_per_group;
+  const uint y1 = min (y0 + rows_per_group, height);
+  __global uint *part = hist + get_global_id (0) * 65536;
+
+  for (uint i = 0; i < 65536; i++)
+    h[i] = 0;
+  for (uint y = y0; y < y1; y++) {
+    __global const ushort *s = src + (size_t) y * pitch;
+
+    if (swap)
+      for (uint x = 0; x < width; x++)
+        h[rotate (s[x], (ushort) 8)]++;
+    else
+      for (uint x = 0; x < width; x++)
+        h[s[x]]++;
+  }
+  for (uint b = 0; b < 65536; b++)
+    part[b] = h[b];
+}
+
+__kernel void
+apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
+    uint height, uint rows, __global const uchar * lut,
+    __global uchar * dst, uint dpitch)
+{
+  uchar table[256];
+  const uint y0 = get_global_id (0) * rows;
+  const uint y1 = min (y0 + rows, height);
+
+  for (uint i = 0; i < 256; i++)
+    table[i] = lut[i];
+  for (uint y = y0; y < y1; y++) {
+    __global const uchar *s = src + (size_t) y * pitch;
+    __global uchar *d = dst + (size_t) y * dpitch;
+
+    for (uint x = 0; x < width; x++)
+      d[x] = table[s[x]];
+  }
+}
+
+__kernel void
+apply_rows_u16 (__global const ushort * src, uint pitch, uint width,
+    uint height, uint rows, __global const ushort * lut,
+    __global ushort * dst, uint dpitch, uint swap)
+{
+  const uint y0 = get_global_id (0) * rows;
+  const uint y1 = min (y0 + rows, height);
+
+  for (uint y = y0; y < y1; y++) {
+    __global const ushort *s = src + (size_t) y * pitch;
+    __global ushort *d = dst + (size_t) y * dpitch;
+
+    if (swap)
+      for (uint x = 0; x < width; x++)
+        d[x] = rotate (lut[rotate (s[x], (ushort) 8)], (ushort) 8);
+    else
+      for (uint x = 0; x < width; x++)
+        d[x] = lut[s[x]];
   }
 }
