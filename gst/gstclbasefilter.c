@@ -8,6 +8,7 @@
 #endif
 
 #include "gstclbasefilter.h"
+#include "gstclhostmemory.h"
 
 GST_DEBUG_CATEGORY (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
@@ -350,6 +351,101 @@ download (GstClContext *cl, const GstClPlane *plane, GstVideoFrame *frame,
       0, GST_VIDEO_FRAME_PLANE_DATA (frame, 0), 0, NULL, event);
 }
 
+/* The OpenCL buffer to run kernels on @frame's memory in place: its own if
+ * it comes from our pool, else a wrapper (which PoCL turns into no copy when
+ * the memory is aligned). A new reference, or NULL. */
+static cl_mem
+frame_buffer (GstClBaseFilter *filter, GstVideoFrame *frame, cl_mem_flags flags)
+{
+  GstClContext *cl = PRIV (filter)->cl;
+  guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (frame, 0);
+  const gsize size = (gsize)GST_VIDEO_FRAME_PLANE_STRIDE (frame, 0) *
+                         (GST_VIDEO_FRAME_HEIGHT (frame) - 1) +
+                     GST_VIDEO_FRAME_COMP_WIDTH (frame, 0) *
+                         GST_VIDEO_FRAME_COMP_PSTRIDE (frame, 0);
+  cl_mem mem = NULL;
+  cl_int status;
+  gsize offset;
+
+  if (gst_buffer_n_memory (frame->buffer) == 1) {
+    mem = gst_cl_host_memory_lookup (gst_buffer_peek_memory (frame->buffer, 0),
+        cl, data, &offset);
+    if (mem && offset == 0) {
+      clRetainMemObject (mem);
+      return mem;
+    }
+  }
+  mem = clCreateBuffer (cl->context, flags | CL_MEM_USE_HOST_PTR, size, data,
+      &status);
+  return status == CL_SUCCESS ? mem : NULL;
+}
+
+/* CPU devices share the host's memory: kernels that honour row ends (the
+ * class says so) work on the frames themselves, with no copy. */
+static gboolean
+can_run_in_place (GstClBaseFilter *filter, GstVideoFrame *in,
+    GstVideoFrame *out)
+{
+  const guint bpp = GST_VIDEO_FRAME_COMP_PSTRIDE (in, 0);
+
+  return GST_CL_BASE_FILTER_GET_CLASS (filter)->host_planes &&
+         gst_cl_context_use_cpu_kernels (PRIV (filter)->cl) &&
+         GST_VIDEO_FRAME_PLANE_STRIDE (in, 0) % bpp == 0 &&
+         GST_VIDEO_FRAME_PLANE_STRIDE (out, 0) % bpp == 0;
+}
+
+static cl_int
+transform_in_place (GstClBaseFilter *filter, GstVideoFrame *in,
+    GstVideoFrame *out)
+{
+  GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
+  GstClContext *cl = PRIV (filter)->cl;
+  GstClPlane src = { NULL, GST_VIDEO_FRAME_PLANE_STRIDE (in, 0),
+    PRIV (filter)->in.row_bytes, GST_VIDEO_FRAME_HEIGHT (in) };
+  GstClPlane dst = { NULL, GST_VIDEO_FRAME_PLANE_STRIDE (out, 0),
+    PRIV (filter)->out.row_bytes, GST_VIDEO_FRAME_HEIGHT (out) };
+  cl_int status = CL_OUT_OF_RESOURCES;
+
+  src.mem = frame_buffer (filter, in, CL_MEM_READ_ONLY);
+  dst.mem = frame_buffer (filter, out, CL_MEM_WRITE_ONLY);
+  if (src.mem && dst.mem)
+    status = klass->enqueue (filter, &src, &dst);
+  if (status == CL_SUCCESS) {
+    /* Makes the output coherent in the host memory it wraps. */
+    gpointer p = clEnqueueMapBuffer (cl->queue, dst.mem, CL_TRUE, CL_MAP_READ,
+        0, dst.pitch * (dst.height - 1) + dst.row_bytes, 0, NULL, NULL,
+        &status);
+
+    if (status == CL_SUCCESS)
+      status = clEnqueueUnmapMemObject (cl->queue, dst.mem, p, 0, NULL, NULL);
+  }
+  clFinish (cl->queue);
+  if (src.mem)
+    clReleaseMemObject (src.mem);
+  if (dst.mem)
+    clReleaseMemObject (dst.mem);
+  return status;
+}
+
+static cl_int
+transform_with_copies (GstClBaseFilter *filter, GstVideoFrame *in,
+    GstVideoFrame *out)
+{
+  GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
+  GstClBaseFilterPrivate *priv = PRIV (filter);
+  cl_int status;
+
+  status = upload (priv->cl, &priv->in, in, profile_event (priv, "upload"));
+  if (status == CL_SUCCESS)
+    status = klass->enqueue (filter, &priv->in, &priv->out);
+  if (status == CL_SUCCESS)
+    status = download (priv->cl, &priv->out, out,
+        profile_event (priv, "download"));
+  else
+    clFinish (priv->cl->queue);
+  return status;
+}
+
 static GstFlowReturn
 gst_cl_base_filter_transform_frame (GstVideoFilter *vfilter, GstVideoFrame *in,
     GstVideoFrame *out)
@@ -362,26 +458,83 @@ gst_cl_base_filter_transform_frame (GstVideoFilter *vfilter, GstVideoFrame *in,
   if (!priv->in.mem)
     return GST_FLOW_NOT_NEGOTIATED;
 
-  status = upload (priv->cl, &priv->in, in, profile_event (priv, "upload"));
-  if (status != CL_SUCCESS) {
-    post_cl_error (filter, "upload", status);
-    return GST_FLOW_ERROR;
-  }
-  status = klass->enqueue (filter, &priv->in, &priv->out);
-  if (status != CL_SUCCESS) {
-    post_cl_error (filter, "kernel launch", status);
-    clFinish (priv->cl->queue);
-    profile_collect (priv);
-    return GST_FLOW_ERROR;
-  }
-  status = download (priv->cl, &priv->out, out,
-      profile_event (priv, "download"));
+  if (can_run_in_place (filter, in, out))
+    status = transform_in_place (filter, in, out);
+  else
+    status = transform_with_copies (filter, in, out);
   profile_collect (priv);
   if (status != CL_SUCCESS) {
-    post_cl_error (filter, "download", status);
+    post_cl_error (filter, "processing", status);
     return GST_FLOW_ERROR;
   }
   return klass->finish ? klass->finish (filter, in) : GST_FLOW_OK;
+}
+
+static gboolean
+gst_cl_base_filter_propose_allocation (GstBaseTransform *trans,
+    GstQuery *decide_query, GstQuery *query)
+{
+  GstClContext *cl = PRIV (GST_CL_BASE_FILTER (trans))->cl;
+  GstBufferPool *pool;
+  GstCaps *caps;
+  GstVideoInfo info;
+  gboolean need_pool;
+
+  gst_query_parse_allocation (query, &caps, &need_pool);
+  if (!caps || !gst_video_info_from_caps (&info, caps) || !cl)
+    return FALSE;
+  pool = gst_cl_host_pool_new (cl, caps, info.size);
+  if (pool) {
+    GstStructure *config = gst_buffer_pool_get_config (pool);
+    GstAllocationParams params;
+    GstAllocator *allocator = NULL;
+
+    /* Upstream pools, GstBaseSrc's too, take the allocator from here. */
+    gst_buffer_pool_config_get_allocator (config, &allocator, &params);
+    gst_query_add_allocation_param (query, allocator, &params);
+    gst_structure_free (config);
+    if (need_pool)
+      gst_query_add_allocation_pool (query, pool, info.size, 2, 0);
+    gst_object_unref (pool);
+  }
+  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
+  return TRUE;
+}
+
+/* Output buffers come from our pool whatever downstream offers: system
+ * memory either way, and ours is pinned or the device's own. */
+static gboolean
+gst_cl_base_filter_decide_allocation (GstBaseTransform *trans, GstQuery *query)
+{
+  GstClContext *cl = PRIV (GST_CL_BASE_FILTER (trans))->cl;
+  GstBufferPool *pool;
+  GstCaps *caps;
+  GstVideoInfo info;
+  guint min = 2, max = 0;
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (!caps || !gst_video_info_from_caps (&info, caps))
+    return FALSE;
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min, &max);
+  pool = gst_cl_host_pool_new (cl, caps, info.size);
+  if (!pool)
+    return GST_BASE_TRANSFORM_CLASS (gst_cl_base_filter_parent_class)
+        ->decide_allocation (trans, query);
+  {
+    GstStructure *config = gst_buffer_pool_get_config (pool);
+
+    gst_buffer_pool_config_set_params (config, caps, info.size, MAX (min, 2),
+        max);
+    gst_buffer_pool_set_config (pool, config);
+  }
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_set_nth_allocation_pool (query, 0, pool, info.size, MAX (min, 2),
+        max);
+  else
+    gst_query_add_allocation_pool (query, pool, info.size, MAX (min, 2), max);
+  gst_object_unref (pool);
+  return TRUE;
 }
 
 static gboolean
@@ -513,6 +666,10 @@ gst_cl_base_filter_class_init (GstClBaseFilterClass *klass)
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cl_base_filter_stop);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cl_base_filter_query);
   trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_base_filter_sink_event);
+  trans_class->propose_allocation = GST_DEBUG_FUNCPTR (
+      gst_cl_base_filter_propose_allocation);
+  trans_class->decide_allocation = GST_DEBUG_FUNCPTR (
+      gst_cl_base_filter_decide_allocation);
   vfilter_class->set_info = GST_DEBUG_FUNCPTR (gst_cl_base_filter_set_info);
   vfilter_class->transform_frame = GST_DEBUG_FUNCPTR (
       gst_cl_base_filter_transform_frame);

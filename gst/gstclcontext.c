@@ -148,9 +148,19 @@ failed:
   return NULL;
 }
 
+/* Whether elements run their kernels shaped for CPUs, on the frames' memory
+ * in place, or those shaped for GPUs, on padded device copies. The device
+ * type decides; GST_CL_KERNEL_PATH=cpu|gpu overrides it, which lets the
+ * tests run both on PoCL. */
 gboolean
-gst_cl_context_is_cpu (GstClContext *ctx)
+gst_cl_context_use_cpu_kernels (GstClContext *ctx)
 {
+  const gchar *path = g_getenv ("GST_CL_KERNEL_PATH");
+
+  if (g_strcmp0 (path, "gpu") == 0)
+    return FALSE;
+  if (g_strcmp0 (path, "cpu") == 0)
+    return TRUE;
   return (ctx->device_type & CL_DEVICE_TYPE_CPU) != 0;
 }
 

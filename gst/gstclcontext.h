@@ -46,7 +46,7 @@ GstClContext *gst_cl_context_new (const GstClDeviceId *id, GError **error);
 cl_program gst_cl_context_get_program (GstClContext *ctx, const gchar *name,
     const gchar *source, GError **error);
 
-gboolean gst_cl_context_is_cpu (GstClContext *ctx);
+gboolean gst_cl_context_use_cpu_kernels (GstClContext *ctx);
 
 /* GstContext sharing, as GStreamer's CUDA and GL libraries do it. */
 gboolean gst_cl_ensure_element_context (GstElement *element,

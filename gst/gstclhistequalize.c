@@ -205,7 +205,7 @@ gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
   self->nbins = 1u << self->depth;
   self->swap = (GST_VIDEO_INFO_FORMAT (info) == GST_VIDEO_FORMAT_GRAY16_BE) ==
                (cl->little_endian != CL_FALSE);
-  self->cpu = gst_cl_context_is_cpu (cl);
+  self->cpu = gst_cl_context_use_cpu_kernels (cl);
   sfx = self->depth == 8 ? "u8" : "u16";
   rows = self->cpu ? "rows_" : "";
 
@@ -543,6 +543,7 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
 
   cl_class->program_name = "histequalize";
   cl_class->program_source = gst_cl_kernel_histequalize;
+  cl_class->host_planes = TRUE;
   cl_class->setup = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_setup);
   cl_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_teardown);
   cl_class->configure = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_configure);

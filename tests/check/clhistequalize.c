@@ -597,6 +597,101 @@ GST_START_TEST (test_state_cycles)
 
 GST_END_TEST;
 
+/* ---- Buffers from the element's own pool ---- */
+
+static void
+collect_frame (GstElement *sink, GstBuffer *buf, GstPad *pad, gpointer data)
+{
+  GstCaps *caps = gst_pad_get_current_caps (pad);
+
+  g_ptr_array_add (data, test_frame_from_buffer (buf, caps));
+  gst_caps_unref (caps);
+}
+
+static GstPadProbeReturn
+count_pool_buffers (GstPad *pad, GstPadProbeInfo *info, gpointer data)
+{
+  GstMemory *mem = gst_buffer_peek_memory (GST_PAD_PROBE_INFO_BUFFER (info), 0);
+
+  if (mem->allocator &&
+      g_strcmp0 (mem->allocator->mem_type, "ClHostMemory") == 0)
+    (*(guint *)data)++;
+  return GST_PAD_PROBE_OK;
+}
+
+/* Frames of @caps from videotestsrc (deterministic), through @filter or
+ * not; returns them in order. */
+static GPtrArray *
+run_test_source (const gchar *caps, const gchar *filter, guint *pooled)
+{
+  gchar *desc = g_strdup_printf ("videotestsrc num-buffers=4 pattern=ball ! "
+                                 "%s ! %s fakesink name=sink "
+                                 "signal-handoffs=true",
+      caps, filter);
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GPtrArray *frames = g_ptr_array_new_with_free_func (
+      (GDestroyNotify)test_frame_free);
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GstMessage *msg;
+
+  g_signal_connect (sink, "handoff", G_CALLBACK (collect_frame), frames);
+  if (pooled) {
+    GstElement *e = gst_bin_get_by_name (GST_BIN (pipeline), "eq");
+    GstPad *pad = gst_element_get_static_pad (e, "sink");
+
+    *pooled = 0;
+    gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_pool_buffers,
+        pooled, NULL);
+    gst_object_unref (pad);
+    gst_object_unref (e);
+  }
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+  g_free (desc);
+  return frames;
+}
+
+/* Upstream allocates from the pool the element proposes (memory the kernels
+ * use in place on CPU devices, pinned on GPUs): the results are the same. */
+GST_START_TEST (test_upstream_pool)
+{
+  const gchar *caps[] = {
+    "video/x-raw,format=GRAY8,width=333,height=97",
+    "video/x-raw,format=GRAY16_LE,width=640,height=480",
+    "video/x-raw,format=GRAY16_BE,width=31,height=7",
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (caps); c++) {
+    GPtrArray *in = run_test_source (caps[c], "", NULL);
+    guint pooled = 0;
+    GPtrArray *out = run_test_source (caps[c],
+        "clhistequalize name=eq post-messages=false !", &pooled);
+
+    fail_unless_equals_int (in->len, 4);
+    fail_unless_equals_int (out->len, 4);
+    fail_unless_equals_int (pooled, 4);
+    for (guint i = 0; i < in->len; i++) {
+      TestFrame *expected = ref_histequalize (g_ptr_array_index (in, i));
+
+      fail_unless (test_frame_equal (expected, g_ptr_array_index (out, i)),
+          "%s frame %u", caps[c], i);
+      test_frame_free (expected);
+    }
+    g_ptr_array_unref (in);
+    g_ptr_array_unref (out);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 clhistequalize_suite (void)
 {
@@ -619,6 +714,7 @@ clhistequalize_suite (void)
   tcase_add_test (tc, test_shared_context);
   tcase_add_test (tc, test_videoconvert_pipeline);
   tcase_add_test (tc, test_state_cycles);
+  tcase_add_test (tc, test_upstream_pool);
   return s;
 }
 

@@ -1,0 +1,185 @@
+/* gst-clfilter
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Host memory owned by OpenCL buffers, and a pool of it; see the header.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstclhostmemory.h"
+
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
+#define GST_CAT_DEFAULT gst_cl_debug
+
+#define GST_CL_HOST_MEMORY_NAME "ClHostMemory"
+
+struct _GstClHostAllocator {
+  GstAllocator parent;
+  GstClContext *ctx;
+};
+
+typedef struct {
+  GstMemory mem;
+  /* NULL in a shared sub-memory, which keeps its parent alive. */
+  cl_mem buffer;
+  guint8 *data;
+} GstClHostMemory;
+
+G_DEFINE_TYPE (GstClHostAllocator, gst_cl_host_allocator, GST_TYPE_ALLOCATOR);
+
+static GstMemory *
+host_alloc (GstAllocator *allocator, gsize size, GstAllocationParams *params)
+{
+  GstClHostAllocator *self = GST_CL_HOST_ALLOCATOR (allocator);
+  const gsize align = params->align | gst_memory_alignment;
+  const gsize maxsize = size + params->prefix + params->padding + align;
+  GstClHostMemory *mem;
+  cl_int status;
+  gsize shift;
+
+  mem = g_new0 (GstClHostMemory, 1);
+  mem->buffer = clCreateBuffer (self->ctx->context,
+      CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, maxsize, NULL, &status);
+  if (status != CL_SUCCESS)
+    goto failed;
+  mem->data = clEnqueueMapBuffer (self->ctx->queue, mem->buffer, CL_TRUE,
+      CL_MAP_READ | CL_MAP_WRITE, 0, maxsize, 0, NULL, NULL, &status);
+  if (status != CL_SUCCESS)
+    goto failed;
+
+  shift = ((guintptr)mem->data + params->prefix) & align;
+  shift = shift ? align + 1 - shift : 0;
+  gst_memory_init (GST_MEMORY_CAST (mem), params->flags, allocator, NULL,
+      maxsize, align, params->prefix + shift, size);
+  return GST_MEMORY_CAST (mem);
+
+failed:
+  GST_WARNING_OBJECT (self, "could not allocate %" G_GSIZE_FORMAT " bytes: %s",
+      maxsize, gst_cl_strerror (status));
+  if (mem->buffer)
+    clReleaseMemObject (mem->buffer);
+  g_free (mem);
+  return NULL;
+}
+
+static void
+host_free (GstAllocator *allocator, GstMemory *memory)
+{
+  GstClHostAllocator *self = GST_CL_HOST_ALLOCATOR (allocator);
+  GstClHostMemory *mem = (GstClHostMemory *)memory;
+
+  if (mem->buffer) {
+    clEnqueueUnmapMemObject (self->ctx->queue, mem->buffer, mem->data, 0, NULL,
+        NULL);
+    clReleaseMemObject (mem->buffer);
+  }
+  g_free (mem);
+}
+
+static gpointer
+host_map (GstMemory *memory, gsize maxsize, GstMapFlags flags)
+{
+  return ((GstClHostMemory *)memory)->data;
+}
+
+static void
+host_unmap (GstMemory *memory)
+{}
+
+static GstMemory *
+host_share (GstMemory *memory, gssize offset, gssize size)
+{
+  GstClHostMemory *mem = (GstClHostMemory *)memory;
+  GstClHostMemory *sub = g_new0 (GstClHostMemory, 1);
+  GstMemory *parent = memory->parent ? memory->parent : memory;
+
+  if (size == -1)
+    size = memory->size - offset;
+  gst_memory_init (GST_MEMORY_CAST (sub),
+      GST_MINI_OBJECT_FLAGS (parent) | GST_MINI_OBJECT_FLAG_LOCK_READONLY,
+      memory->allocator, parent, memory->maxsize, memory->align,
+      memory->offset + offset, size);
+  sub->data = mem->data;
+  return GST_MEMORY_CAST (sub);
+}
+
+static void
+gst_cl_host_allocator_finalize (GObject *object)
+{
+  gst_clear_object (&GST_CL_HOST_ALLOCATOR (object)->ctx);
+  G_OBJECT_CLASS (gst_cl_host_allocator_parent_class)->finalize (object);
+}
+
+static void
+gst_cl_host_allocator_class_init (GstClHostAllocatorClass *klass)
+{
+  GstAllocatorClass *allocator_class = GST_ALLOCATOR_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = gst_cl_host_allocator_finalize;
+  allocator_class->alloc = host_alloc;
+  allocator_class->free = host_free;
+}
+
+static void
+gst_cl_host_allocator_init (GstClHostAllocator *self)
+{
+  GstAllocator *allocator = GST_ALLOCATOR_CAST (self);
+
+  allocator->mem_type = GST_CL_HOST_MEMORY_NAME;
+  allocator->mem_map = host_map;
+  allocator->mem_unmap = host_unmap;
+  allocator->mem_share = host_share;
+  GST_OBJECT_FLAG_SET (self, GST_ALLOCATOR_FLAG_CUSTOM_ALLOC);
+}
+
+GstAllocator *
+gst_cl_host_allocator_new (GstClContext *ctx)
+{
+  GstClHostAllocator *self = g_object_new (GST_TYPE_CL_HOST_ALLOCATOR, NULL);
+
+  gst_object_ref_sink (self);
+  self->ctx = gst_object_ref (ctx);
+  return GST_ALLOCATOR_CAST (self);
+}
+
+cl_mem
+gst_cl_host_memory_lookup (GstMemory *memory, GstClContext *ctx,
+    gconstpointer data, gsize *offset)
+{
+  GstClHostMemory *mem;
+
+  if (!memory->allocator || !GST_IS_CL_HOST_ALLOCATOR (memory->allocator) ||
+      GST_CL_HOST_ALLOCATOR (memory->allocator)->ctx != ctx)
+    return NULL;
+  if (memory->parent)
+    memory = memory->parent;
+  mem = (GstClHostMemory *)memory;
+  if ((const guint8 *)data < mem->data ||
+      (const guint8 *)data >= mem->data + memory->maxsize)
+    return NULL;
+  *offset = (const guint8 *)data - mem->data;
+  return mem->buffer;
+}
+
+GstBufferPool *
+gst_cl_host_pool_new (GstClContext *ctx, GstCaps *caps, guint size)
+{
+  GstBufferPool *pool = gst_video_buffer_pool_new ();
+  GstStructure *config = gst_buffer_pool_get_config (pool);
+  GstAllocator *allocator = gst_cl_host_allocator_new (ctx);
+  GstAllocationParams params;
+
+  /* Cache-line aligned, which lets PoCL use the memory as it is. */
+  gst_allocation_params_init (&params);
+  params.align = 127;
+  gst_buffer_pool_config_set_params (config, caps, size, 2, 0);
+  gst_buffer_pool_config_set_allocator (config, allocator, &params);
+  gst_buffer_pool_config_add_option (config, GST_BUFFER_POOL_OPTION_VIDEO_META);
+  gst_object_unref (allocator);
+  if (!gst_buffer_pool_set_config (pool, config)) {
+    gst_object_unref (pool);
+    return NULL;
+  }
+  return pool;
+}

@@ -1,0 +1,32 @@
+/* gst-clfilter
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifndef __GST_CL_HOST_MEMORY_H__
+#define __GST_CL_HOST_MEMORY_H__
+
+#include <gst/video/video.h>
+
+#include "gstclcontext.h"
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_CL_HOST_ALLOCATOR (gst_cl_host_allocator_get_type ())
+G_DECLARE_FINAL_TYPE (GstClHostAllocator, gst_cl_host_allocator, GST,
+    CL_HOST_ALLOCATOR, GstAllocator)
+
+/* Host memory that an OpenCL buffer of @ctx owns (CL_MEM_ALLOC_HOST_PTR),
+ * mapped for its whole life: pinned on GPUs, so transfers are DMA, and the
+ * device's own memory on CPU devices, so kernels use it without a copy. */
+GstAllocator *gst_cl_host_allocator_new (GstClContext *ctx);
+
+/* The buffer behind @mem if it is such memory of @ctx, else NULL; @offset
+ * is where @data lies in it. */
+cl_mem gst_cl_host_memory_lookup (GstMemory *mem, GstClContext *ctx,
+    gconstpointer data, gsize *offset);
+
+/* A video buffer pool of such memory for @caps. */
+GstBufferPool *gst_cl_host_pool_new (GstClContext *ctx, GstCaps *caps,
+    guint size);
+
+G_END_DECLS
+#endif /* __GST_CL_HOST_MEMORY_H__ */
