@@ -178,12 +178,103 @@ get_build_log (cl_program program, cl_device_id device)
   return g_strstrip (log);
 }
 
+/* Where compiled programs are kept: $GST_CL_CACHE_DIR, else the user's
+ * cache folder; GST_CL_CACHE_DIR="" turns the cache off. */
+static gchar *
+cache_path (GstClContext *self, const gchar *source)
+{
+  const gchar *dir = g_getenv ("GST_CL_CACHE_DIR");
+  gchar *platform, *driver, *key, *path;
+  GChecksum *sum;
+  size_t size = 0;
+
+  if (dir && !*dir)
+    return NULL;
+  clGetPlatformInfo (self->id.platform, CL_PLATFORM_VERSION, 0, NULL, &size);
+  platform = g_malloc0 (size + 1);
+  clGetPlatformInfo (self->id.platform, CL_PLATFORM_VERSION, size, platform,
+      NULL);
+  driver = gst_cl_device_get_string (self->id.device, CL_DRIVER_VERSION);
+
+  /* Anything that changes the binary is in the key. */
+  sum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_checksum_update (sum, (const guchar *)platform, -1);
+  g_checksum_update (sum, (const guchar *)self->device_name, -1);
+  g_checksum_update (sum, (const guchar *)driver, -1);
+  g_checksum_update (sum, (const guchar *)self->build_options, -1);
+  g_checksum_update (sum, (const guchar *)source, -1);
+  key = g_strconcat (g_checksum_get_string (sum), ".bin", NULL);
+  path = dir ? g_build_filename (dir, key, NULL)
+             : g_build_filename (g_get_user_cache_dir (), "gst-clfilter", key,
+                   NULL);
+  g_checksum_free (sum);
+  g_free (key);
+  g_free (driver);
+  g_free (platform);
+  return path;
+}
+
+static cl_program
+load_cached (GstClContext *self, const gchar *path)
+{
+  gchar *binary = NULL;
+  gsize length = 0;
+  cl_program program;
+  cl_int status, binary_status;
+
+  if (!path || !g_file_get_contents (path, &binary, &length, NULL))
+    return NULL;
+  program = clCreateProgramWithBinary (self->context, 1, &self->id.device,
+      &length, (const unsigned char **)&binary, &binary_status, &status);
+  g_free (binary);
+  if (status == CL_SUCCESS && binary_status == CL_SUCCESS &&
+      clBuildProgram (program, 1, &self->id.device, self->build_options, NULL,
+          NULL) == CL_SUCCESS) {
+    GST_DEBUG_OBJECT (self, "program from %s", path);
+    return program;
+  }
+  GST_INFO_OBJECT (self, "ignoring unusable cached program %s", path);
+  if (status == CL_SUCCESS)
+    clReleaseProgram (program);
+  return NULL;
+}
+
+static void
+store_cached (GstClContext *self, cl_program program, const gchar *path)
+{
+  size_t size = 0;
+  unsigned char *binary;
+  gchar *dir;
+
+  if (!path ||
+      clGetProgramInfo (program, CL_PROGRAM_BINARY_SIZES, sizeof (size), &size,
+          NULL) != CL_SUCCESS ||
+      size == 0)
+    return;
+  binary = g_malloc (size);
+  dir = g_path_get_dirname (path);
+  /* A cache that cannot be written only costs the next start a build. */
+  if (clGetProgramInfo (program, CL_PROGRAM_BINARIES, sizeof (binary), &binary,
+          NULL) == CL_SUCCESS &&
+      g_mkdir_with_parents (dir, 0700) == 0 &&
+      g_file_set_contents (path, (const gchar *)binary, size, NULL))
+    GST_DEBUG_OBJECT (self, "program stored in %s", path);
+  g_free (dir);
+  g_free (binary);
+}
+
 static cl_program
 build_program (GstClContext *self, const gchar *name, const gchar *source,
     GError **error)
 {
-  cl_program program;
+  gchar *path = cache_path (self, source);
+  cl_program program = load_cached (self, path);
   cl_int status;
+
+  if (program) {
+    g_free (path);
+    return program;
+  }
 
   program = clCreateProgramWithSource (self->context, 1, &source, NULL,
       &status);
@@ -191,6 +282,7 @@ build_program (GstClContext *self, const gchar *name, const gchar *source,
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
         "Could not create OpenCL program \"%s\" (%s)", name,
         gst_cl_strerror (status));
+    g_free (path);
     return NULL;
   }
 
@@ -200,14 +292,17 @@ build_program (GstClContext *self, const gchar *name, const gchar *source,
     gchar *log = get_build_log (program, self->id.device);
 
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
-        "OpenCL program \"%s\" failed to build for \"%s\" (%s) with options "
-        "\"%s\". Build log:\n%s",
+        "OpenCL program \"%s\" failed to build for \"%s\" (%s) with "
+        "options \"%s\". Build log:\n%s",
         name, self->device_name, gst_cl_strerror (status), self->build_options,
         log);
     g_free (log);
+    g_free (path);
     clReleaseProgram (program);
     return NULL;
   }
+  store_cached (self, program, path);
+  g_free (path);
   return program;
 }
 
