@@ -31,6 +31,8 @@ struct _GstClContext {
   cl_ulong local_mem_size;
   cl_ulong max_alloc_size;
   cl_bool little_endian;
+  /* cl_khr_fp64: kernels may use double (they see GST_CL_HAVE_FP64). */
+  gboolean has_fp64;
   /* Build options that every program gets on this device. */
   gchar *build_options;
 
