@@ -228,11 +228,13 @@ plane_alloc (GstClBaseFilter *filter, GstClPlane *plane,
   return plane->mem != NULL;
 }
 
+/* @notify: FALSE from finalize, where no signal may be emitted. */
 static void
-release_device (GstClBaseFilter *filter)
+release_device (GstClBaseFilter *filter, gboolean notify)
 {
   GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
   GstClBaseFilterPrivate *priv = PRIV (filter);
+  gboolean had_context;
 
   if (priv->program && klass->teardown)
     klass->teardown (filter);
@@ -246,8 +248,11 @@ release_device (GstClBaseFilter *filter)
     clReleaseProgram (priv->program);
   priv->program = NULL;
   GST_OBJECT_LOCK (filter);
+  had_context = priv->cl != NULL;
   gst_clear_object (&priv->cl);
   GST_OBJECT_UNLOCK (filter);
+  if (had_context && notify)
+    g_object_notify (G_OBJECT (filter), "device-name");
 }
 
 static gboolean
@@ -289,14 +294,14 @@ failed:
   gst_cl_base_filter_post_error (filter, error);
   g_error_free (error);
   g_free (selector);
-  release_device (filter);
+  release_device (filter, TRUE);
   return FALSE;
 }
 
 static gboolean
 gst_cl_base_filter_stop (GstBaseTransform *trans)
 {
-  release_device (GST_CL_BASE_FILTER (trans));
+  release_device (GST_CL_BASE_FILTER (trans), TRUE);
   return TRUE;
 }
 
@@ -441,7 +446,8 @@ transform_with_copies (GstClBaseFilter *filter, GstVideoFrame *in,
   if (status == CL_SUCCESS)
     status = download (priv->cl, &priv->out, out,
         profile_event (priv, "download"));
-  else
+  /* After a failure, commands still queued may read the frames. */
+  if (status != CL_SUCCESS)
     clFinish (priv->cl->queue);
   return status;
 }
@@ -625,7 +631,7 @@ gst_cl_base_filter_finalize (GObject *object)
 {
   GstClBaseFilterPrivate *priv = PRIV (GST_CL_BASE_FILTER (object));
 
-  release_device (GST_CL_BASE_FILTER (object));
+  release_device (GST_CL_BASE_FILTER (object), FALSE);
   g_free (priv->device);
   G_OBJECT_CLASS (gst_cl_base_filter_parent_class)->finalize (object);
 }

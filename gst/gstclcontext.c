@@ -77,7 +77,8 @@ device_has_extension (cl_device_id device, const gchar *name)
 }
 
 /* Options every program gets. The exact GRAY8 equalization formula needs a
- * correctly rounded float division, which OpenCL only promises on request. */
+ * correctly rounded float division, which OpenCL only promises on request;
+ * clsobel's exact formula needs double. */
 static gchar *
 make_build_options (GstClContext *self)
 {
@@ -90,8 +91,10 @@ make_build_options (GstClContext *self)
   if (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
     g_string_append (opts, " -cl-fp32-correctly-rounded-divide-sqrt"
                            " -DGST_CL_EXACT_DIV=1");
-  else if (device_has_extension (self->id.device, "cl_khr_fp64"))
+  else if (self->has_fp64)
     g_string_append (opts, " -DGST_CL_FP64_DIV=1");
+  if (self->has_fp64)
+    g_string_append (opts, " -DGST_CL_HAVE_FP64=1");
   if (self->device_type & CL_DEVICE_TYPE_CPU)
     g_string_append (opts, " -DGST_CL_DEVICE_CPU=1");
   if (extra && *extra)
@@ -123,6 +126,7 @@ gst_cl_context_new (const GstClDeviceId *id, GError **error)
       &self->max_alloc_size, NULL);
   clGetDeviceInfo (id->device, CL_DEVICE_ENDIAN_LITTLE, sizeof (cl_bool),
       &self->little_endian, NULL);
+  self->has_fp64 = device_has_extension (id->device, "cl_khr_fp64");
   self->build_options = make_build_options (self);
 
   self->context = clCreateContext (props, 1, &id->device, context_notify, NULL,

@@ -33,6 +33,8 @@ struct _GstClContext {
   cl_bool little_endian;
   /* GST_CL_PROFILING is set: the queue records event times. */
   gboolean profiling;
+  /* cl_khr_fp64: kernels may use double (they see GST_CL_HAVE_FP64). */
+  gboolean has_fp64;
   /* Build options that every program gets on this device. */
   gchar *build_options;
 

@@ -6,6 +6,7 @@
 #endif
 
 #include "gstclhistequalize.h"
+#include "gstclsobel.h"
 
 static gboolean
 plugin_init (GstPlugin *plugin)
@@ -13,6 +14,7 @@ plugin_init (GstPlugin *plugin)
   gboolean ret = FALSE;
 
   ret |= GST_ELEMENT_REGISTER (clhistequalize, plugin);
+  ret |= GST_ELEMENT_REGISTER (clsobel, plugin);
   return ret;
 }
 

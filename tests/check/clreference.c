@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clreference.h"
@@ -84,5 +85,64 @@ ref_histequalize (const TestFrame *in)
       test_frame_set (out, x, y, lut[test_frame_get (in, x, y)]);
   g_free (lut);
   g_free (hist);
+  return out;
+}
+
+/* The pixel at (x, y) with coordinates outside the frame moved to its
+ * nearest edge (OpenCV's BORDER_REPLICATE). */
+static gint64
+pixel_replicate (const TestFrame *in, gint x, gint y)
+{
+  return test_frame_get (in, CLAMP (x, 0, (gint)in->width - 1),
+      CLAMP (y, 0, (gint)in->height - 1));
+}
+
+/* cv::Sobel with ksize=3 and BORDER_REPLICATE, straight from the two 3x3
+ * kernels; gx and gy are exact integers, the rest is IEEE double: sqrt and
+ * the product are correctly rounded, rint rounds half to even. */
+TestFrame *
+ref_sobel (const TestFrame *in, RefSobelMode mode, gdouble scale,
+    guint threshold)
+{
+  static const gint kx[3][3] = { { -1, 0, 1 }, { -2, 0, 2 }, { -1, 0, 1 } };
+  static const gint ky[3][3] = { { -1, -2, -1 }, { 0, 0, 0 }, { 1, 2, 1 } };
+  const gdouble max = in->format == GST_VIDEO_FORMAT_GRAY8 ? 255 : 65535;
+  TestFrame *out = test_frame_new (in->format, in->width, in->height,
+      in->stride);
+
+  for (gint y = 0; y < (gint)in->height; y++) {
+    for (gint x = 0; x < (gint)in->width; x++) {
+      gint64 gx = 0, gy = 0;
+      gdouble m, v;
+      guint o;
+
+      for (gint j = -1; j <= 1; j++)
+        for (gint i = -1; i <= 1; i++) {
+          const gint64 p = pixel_replicate (in, x + i, y + j);
+
+          gx += kx[j + 1][i + 1] * p;
+          gy += ky[j + 1][i + 1] * p;
+        }
+      switch (mode) {
+        case REF_SOBEL_MAGNITUDE:
+          m = sqrt ((gdouble)(gx * gx + gy * gy));
+          break;
+        case REF_SOBEL_MAGNITUDE_L1:
+          m = (gdouble)(llabs (gx) + llabs (gy));
+          break;
+        case REF_SOBEL_DX:
+          m = (gdouble)llabs (gx);
+          break;
+        default:
+          m = (gdouble)llabs (gy);
+          break;
+      }
+      v = rint (scale * m);
+      o = (guint)CLAMP (v, 0.0, max);
+      if (threshold > 0)
+        o = o >= threshold ? (guint)max : 0;
+      test_frame_set (out, x, y, o);
+    }
+  }
   return out;
 }

@@ -17,5 +17,18 @@ TestFrame *ref_histequalize (const TestFrame *in);
 /* The full histogram of @in: 256 or 65536 bins. */
 guint64 *ref_histogram (const TestFrame *in, guint *nbins);
 
+/* clsobel's modes, numbered as the element's GstClSobelMode. */
+typedef enum
+{
+  REF_SOBEL_MAGNITUDE,
+  REF_SOBEL_MAGNITUDE_L1,
+  REF_SOBEL_DX,
+  REF_SOBEL_DY,
+} RefSobelMode;
+
+/* clsobel's output for @in, in @in's format and stride. */
+TestFrame *ref_sobel (const TestFrame *in, RefSobelMode mode, gdouble scale,
+    guint threshold);
+
 G_END_DECLS
 #endif

@@ -8,7 +8,7 @@
 #include <gst/check/gstcheck.h>
 #include <string.h>
 
-static const gchar *elements[] = { "clhistequalize" };
+static const gchar *elements[] = { "clhistequalize", "clsobel" };
 
 /* Starts @element in a pipeline and returns the error it posts. */
 static gchar *

@@ -1,0 +1,37 @@
+/* gst-clfilter
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifndef __GST_CL_SOBEL_H__
+#define __GST_CL_SOBEL_H__
+
+#include "gstclbasefilter.h"
+
+G_BEGIN_DECLS
+
+/**
+ * GstClSobelMode:
+ * @GST_CL_SOBEL_MODE_MAGNITUDE: sqrt (gx² + gy²)
+ * @GST_CL_SOBEL_MODE_MAGNITUDE_L1: |gx| + |gy|
+ * @GST_CL_SOBEL_MODE_DX: |gx|, the horizontal gradient (vertical edges)
+ * @GST_CL_SOBEL_MODE_DY: |gy|, the vertical gradient (horizontal edges)
+ *
+ * What clsobel outputs from the two gradients.
+ */
+typedef enum
+{
+  GST_CL_SOBEL_MODE_MAGNITUDE,
+  GST_CL_SOBEL_MODE_MAGNITUDE_L1,
+  GST_CL_SOBEL_MODE_DX,
+  GST_CL_SOBEL_MODE_DY,
+} GstClSobelMode;
+
+#define GST_TYPE_CL_SOBEL_MODE (gst_cl_sobel_mode_get_type ())
+GType gst_cl_sobel_mode_get_type (void);
+
+#define GST_TYPE_CL_SOBEL (gst_cl_sobel_get_type ())
+G_DECLARE_FINAL_TYPE (GstClSobel, gst_cl_sobel, GST, CL_SOBEL, GstClBaseFilter)
+
+GST_ELEMENT_REGISTER_DECLARE (clsobel);
+
+G_END_DECLS
+#endif /* __GST_CL_SOBEL_H__ */

@@ -1,0 +1,712 @@
+/* gst-clfilter tests: clsobel
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Every output pixel is compared with the plain C reference in
+ * clreference.c; runs on whatever OpenCL device the default selection picks
+ * (PoCL's CPU device where there is no GPU). A few tests check values worked
+ * out by hand, so that a reference sharing a mistake with the kernel would
+ * not go unnoticed.
+ */
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <string.h>
+
+#include "cltestutils.h"
+#include "clreference.h"
+
+#define GRAY8 GST_VIDEO_FORMAT_GRAY8
+#define GRAY16_LE GST_VIDEO_FORMAT_GRAY16_LE
+#define GRAY16_BE GST_VIDEO_FORMAT_GRAY16_BE
+
+static const GstVideoFormat formats[] = { GRAY8, GRAY16_LE, GRAY16_BE };
+
+static const RefSobelMode modes[] = { REF_SOBEL_MAGNITUDE,
+  REF_SOBEL_MAGNITUDE_L1, REF_SOBEL_DX, REF_SOBEL_DY };
+
+static const gchar *mode_nicks[] = { "magnitude", "magnitude-l1", "dx", "dy" };
+
+static GRand *
+test_rand (void)
+{
+  /* Fixed, so that a failure can be replayed; printed to say which. */
+  const guint32 seed = 20261122;
+
+  g_print ("random frames from seed %u\n", seed);
+  return g_rand_new_with_seed (seed);
+}
+
+static void
+set_params (GstHarness *h, RefSobelMode mode, gdouble scale, guint threshold)
+{
+  gst_util_set_object_arg (G_OBJECT (h->element), "mode", mode_nicks[mode]);
+  g_object_set (h->element, "scale", scale, "threshold", threshold, NULL);
+}
+
+/* Processes @in with the given parameters and checks every pixel against
+ * the reference. */
+static void
+check_sobel (GstHarness *h, const TestFrame *in, RefSobelMode mode,
+    gdouble scale, guint threshold)
+{
+  TestFrame *expected = ref_sobel (in, mode, scale, threshold);
+  TestFrame *out;
+
+  set_params (h, mode, scale, threshold);
+  out = test_harness_process (h, in);
+  fail_unless (test_frame_equal (expected, out),
+      "%s %ux%u stride %" G_GSIZE_FORMAT
+      " mode %s scale %g threshold %u differs from the reference",
+      gst_video_format_to_string (in->format), in->width, in->height,
+      in->stride, mode_nicks[mode], scale, threshold);
+  test_frame_free (expected);
+  test_frame_free (out);
+}
+
+static void
+check_all_modes (GstHarness *h, const TestFrame *in, gdouble scale,
+    guint threshold)
+{
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    check_sobel (h, in, modes[m], scale, threshold);
+}
+
+static guint
+count_nonzero (const TestFrame *f)
+{
+  guint n = 0;
+
+  for (guint y = 0; y < f->height; y++)
+    for (guint x = 0; x < f->width; x++)
+      n += test_frame_get (f, x, y) != 0;
+  return n;
+}
+
+/* ---- Real images ---- */
+
+GST_START_TEST (test_real_gray8)
+{
+  const gchar *names[] = { "moon.png", "camera.png" };
+  GstHarness *h = gst_harness_new ("clsobel");
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+    TestFrame *in = test_frame_load (names[i]);
+    TestFrame *out;
+
+    fail_unless_equals_int (in->format, GRAY8);
+    check_all_modes (h, in, 1.0, 0);
+    check_all_modes (h, in, 0.25, 0);
+    check_sobel (h, in, REF_SOBEL_MAGNITUDE, 0.5, 40);
+    check_sobel (h, in, REF_SOBEL_MAGNITUDE_L1, 3.7, 200);
+    /* Real pictures have edges: rules out an all-black output that a
+     * broken reference could agree with. */
+    set_params (h, REF_SOBEL_MAGNITUDE, 1.0, 0);
+    out = test_harness_process (h, in);
+    fail_unless (count_nonzero (out) > in->width * in->height / 4,
+        "%s: hardly any edges", names[i]);
+    test_frame_free (out);
+    test_frame_free (in);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_real_gray16)
+{
+  const gchar *names[] = { "basn0g16.png", "flower_small.g.depth12.pgm" };
+  GstHarness *h = gst_harness_new ("clsobel");
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+    TestFrame *be = test_frame_load (names[i]);
+    TestFrame *le = test_frame_copy (be, GRAY16_LE, 0);
+
+    fail_unless_equals_int (be->format, GRAY16_BE);
+    check_all_modes (h, be, 1.0, 0);
+    check_all_modes (h, le, 1.0, 0);
+    check_all_modes (h, be, 0.25, 0);
+    check_all_modes (h, le, 3.7, 0);
+    check_sobel (h, be, REF_SOBEL_MAGNITUDE, 0.5, 1000);
+    check_sobel (h, le, REF_SOBEL_DY, 1.0, 30000);
+    test_frame_free (be);
+    test_frame_free (le);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* ---- Random frames: sizes, widths, strides ---- */
+
+/* The full range: 16 bits for GRAY16, where gx² + gy² exceeds 2^32. */
+static guint
+format_bits (GstVideoFormat format)
+{
+  return format == GRAY8 ? 8 : 16;
+}
+
+GST_START_TEST (test_sizes)
+{
+  const guint sizes[][2] = { { 1, 1 }, { 1, 7 }, { 7, 1 }, { 2, 2 }, { 17, 3 },
+    { 641, 479 }, { 1920, 1080 } };
+  GRand *rand = test_rand ();
+  GstHarness *h = gst_harness_new ("clsobel");
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    const gboolean big = sizes[s][0] * sizes[s][1] > 100000;
+
+    for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+      TestFrame *in = test_frame_random (formats[f], sizes[s][0], sizes[s][1],
+          0, format_bits (formats[f]), rand);
+
+      if (big) {
+        /* Two modes each, all four over the three formats. */
+        check_sobel (h, in, modes[f], 0.25, 0);
+        check_sobel (h, in, modes[(f + 2) % 4], 1.0, 0);
+      } else {
+        check_all_modes (h, in, 1.0, 0);
+        check_all_modes (h, in, 0.5, 0);
+      }
+      test_frame_free (in);
+    }
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* Every width up to three vectors of both strip widths (16 and 8 pixels),
+ * and heights around the strip's 8 rows. */
+GST_START_TEST (test_widths_heights)
+{
+  const guint heights[] = { 1, 2, 3, 7, 8, 9, 15, 16, 17, 25 };
+  GRand *rand = test_rand ();
+  GstHarness *h = gst_harness_new ("clsobel");
+
+  for (guint w = 1; w <= 50; w++) {
+    for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+      const guint height = heights[(w + f) % G_N_ELEMENTS (heights)];
+      TestFrame *in = test_frame_random (formats[f], w, height, 0,
+          format_bits (formats[f]), rand);
+
+      check_sobel (h, in, modes[w % 4], 0.25, 0);
+      test_frame_free (in);
+    }
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (heights); i++) {
+    for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+      TestFrame *in = test_frame_random (formats[f], 37, heights[i], 0,
+          format_bits (formats[f]), rand);
+
+      check_sobel (h, in, modes[i % 4], 1.0, 0);
+      test_frame_free (in);
+    }
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_padded_strides)
+{
+  GRand *rand = test_rand ();
+  GstHarness *h = gst_harness_new ("clsobel");
+
+  for (guint i = 0; i < 24; i++) {
+    const GstVideoFormat format = formats[i % 3];
+    const guint bpp = format == GRAY8 ? 1 : 2;
+    const guint width = g_rand_int_range (rand, 1, 300);
+    const guint height = g_rand_int_range (rand, 1, 200);
+    /* Odd paddings too: only the row stride says where rows start, and
+     * the padding's 0xA5 pattern must not leak into edge pixels. */
+    const gsize stride = width * bpp + g_rand_int_range (rand, 1, 70) * bpp;
+    TestFrame *in = test_frame_random (format, width, height, stride, bpp * 8,
+        rand);
+
+    check_sobel (h, in, modes[(i / 3) % 4], i % 2 ? 0.5 : 1.0, 0);
+    test_frame_free (in);
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* ---- scale and threshold ---- */
+
+GST_START_TEST (test_scale_threshold)
+{
+  const gdouble scales[] = { 0.0, 0.25, 0.5, 3.7, 1.0 / 3, 0.1, 255.5,
+    65535.0 };
+  const guint thresholds8[] = { 1, 40, 128, 255, 256 };
+  const guint thresholds16[] = { 1, 300, 32768, 65535 };
+  GRand *rand = test_rand ();
+  GstHarness *h = gst_harness_new ("clsobel");
+  TestFrame *cam = test_frame_load ("camera.png");
+  TestFrame *r8 = test_frame_random (GRAY8, 83, 61, 0, 8, rand);
+  TestFrame *r16 = test_frame_random (GRAY16_BE, 83, 61, 0, 16, rand);
+  TestFrame *flower = test_frame_load ("flower_small.g.depth12.pgm");
+
+  for (guint i = 0; i < G_N_ELEMENTS (scales); i++) {
+    check_all_modes (h, r8, scales[i], 0);
+    check_all_modes (h, r16, scales[i], 0);
+    check_sobel (h, cam, modes[i % 4], scales[i], 0);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (thresholds8); i++) {
+    check_all_modes (h, r8, 0.5, thresholds8[i]);
+    check_sobel (h, cam, modes[i % 4], 0.25, thresholds8[i]);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (thresholds16); i++) {
+    check_all_modes (h, r16, 0.25, thresholds16[i]);
+    check_sobel (h, flower, modes[i % 4], 3.7, thresholds16[i]);
+  }
+  test_frame_free (cam);
+  test_frame_free (r8);
+  test_frame_free (r16);
+  test_frame_free (flower);
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* ---- Values worked out by hand ---- */
+
+/* A vertical step from 0 to @hi at column @c: |gx| is 4 * hi in columns
+ * c - 1 and c and 0 elsewhere; gy is 0 everywhere (edge rows included,
+ * since the replicated rows equal the edge rows). */
+GST_START_TEST (test_step_edge)
+{
+  GstHarness *h = gst_harness_new ("clsobel");
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+    const guint hi = formats[f] == GRAY8 ? 50 : 10000;
+    const guint c = 21;
+    TestFrame *in = test_frame_new (formats[f], 40, 11, 0);
+    TestFrame *out;
+
+    for (guint y = 0; y < in->height; y++)
+      for (guint x = 0; x < in->width; x++)
+        test_frame_set (in, x, y, x < c ? 0 : hi);
+
+    for (guint m = 0; m < G_N_ELEMENTS (modes); m++) {
+      /* 4 * hi, times 0.25 */
+      const guint expect = modes[m] == REF_SOBEL_DY ? 0 : hi;
+
+      set_params (h, modes[m], 0.25, 0);
+      out = test_harness_process (h, in);
+      for (guint y = 0; y < in->height; y++)
+        for (guint x = 0; x < in->width; x++)
+          fail_unless_equals_int (test_frame_get (out, x, y),
+              x == c - 1 || x == c ? expect : 0);
+      test_frame_free (out);
+    }
+
+    /* As an edge map: the two columns at the maximum, nothing else. */
+    set_params (h, REF_SOBEL_MAGNITUDE, 1.0, 1);
+    out = test_harness_process (h, in);
+    fail_unless_equals_int (count_nonzero (out), 2 * in->height);
+    fail_unless_equals_int (test_frame_get (out, c, 5),
+        formats[f] == GRAY8 ? 255 : 65535);
+    test_frame_free (out);
+    test_frame_free (in);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* One bright pixel in a corner: the replicated border makes the corner's
+ * own gradients -3 p in both directions. */
+GST_START_TEST (test_corner_pixel)
+{
+  GstHarness *h = gst_harness_new ("clsobel");
+  TestFrame *in = test_frame_new (GRAY8, 5, 4, 0);
+  TestFrame *out;
+
+  memset (in->data, 0, in->stride * in->height);
+  test_frame_set (in, 0, 0, 100);
+
+  set_params (h, REF_SOBEL_DX, 0.25, 0);
+  out = test_harness_process (h, in);
+  fail_unless_equals_int (test_frame_get (out, 0, 0), 75); /* 300 / 4 */
+  fail_unless_equals_int (test_frame_get (out, 1, 0), 75); /* 300 / 4 */
+  fail_unless_equals_int (test_frame_get (out, 0, 1), 25); /* 100 / 4 */
+  fail_unless_equals_int (test_frame_get (out, 2, 0), 0);
+  test_frame_free (out);
+
+  set_params (h, REF_SOBEL_DY, 0.25, 0);
+  out = test_harness_process (h, in);
+  fail_unless_equals_int (test_frame_get (out, 0, 0), 75);
+  fail_unless_equals_int (test_frame_get (out, 1, 0), 25);
+  fail_unless_equals_int (test_frame_get (out, 0, 1), 75);
+  test_frame_free (out);
+
+  /* sqrt (300² + 300²) / 4 = 106.07 */
+  set_params (h, REF_SOBEL_MAGNITUDE, 0.25, 0);
+  out = test_harness_process (h, in);
+  fail_unless_equals_int (test_frame_get (out, 0, 0), 106);
+  test_frame_free (out);
+
+  /* (300 + 300) / 4 */
+  set_params (h, REF_SOBEL_MAGNITUDE_L1, 0.25, 0);
+  out = test_harness_process (h, in);
+  fail_unless_equals_int (test_frame_get (out, 0, 0), 150);
+  test_frame_free (out);
+
+  test_frame_free (in);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* A horizontal ramp with slope k gives |gx| = 8 k away from the side
+ * columns; with scale 1/16 that is k / 2, so odd slopes land exactly on a
+ * half and round to even. */
+GST_START_TEST (test_round_half_even)
+{
+  /* 0.5 -> 0, 1 -> 1, 1.5 -> 2, 2 -> 2, 2.5 -> 2, 3 -> 3, 3.5 -> 4 */
+  static const guint rounded[] = { 0, 1, 2, 2, 2, 3, 4 };
+  GstHarness *h = gst_harness_new ("clsobel");
+
+  for (guint k = 1; k <= 7; k++) {
+    TestFrame *in = test_frame_new (GRAY16_LE, 12, 3, 0);
+    TestFrame *out;
+
+    for (guint y = 0; y < in->height; y++)
+      for (guint x = 0; x < in->width; x++)
+        test_frame_set (in, x, y, 1000 + k * x);
+    set_params (h, REF_SOBEL_DX, 1.0 / 16, 0);
+    out = test_harness_process (h, in);
+    fail_unless_equals_int (test_frame_get (out, 5, 1), rounded[k - 1]);
+    test_frame_free (out);
+    test_frame_free (in);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Saturation, with both byte orders holding the same values: 16-bit
+ * gradients beyond 2^32 when squared. */
+GST_START_TEST (test_gray16_extremes)
+{
+  GstHarness *h = gst_harness_new ("clsobel");
+
+  for (guint f = 1; f < G_N_ELEMENTS (formats); f++) {
+    TestFrame *in = test_frame_new (formats[f], 9, 9, 0);
+    TestFrame *out;
+
+    /* The top-right triangle at 65535: both gradients near 4 * 65535. */
+    for (guint y = 0; y < in->height; y++)
+      for (guint x = 0; x < in->width; x++)
+        test_frame_set (in, x, y, x > y ? 65535 : 0);
+    check_all_modes (h, in, 1.0 / 16, 0);
+    check_all_modes (h, in, 0.1, 0);
+    set_params (h, REF_SOBEL_MAGNITUDE, 1.0 / 8, 0);
+    out = test_harness_process (h, in);
+    /* (4, 5) sees 65535 on the top right 6 of 9 pixels: gx = 3 * 65535,
+     * gy = -3 * 65535, magnitude 3 sqrt 2 * 65535 / 8 = 34755.18 */
+    fail_unless_equals_int (test_frame_get (out, 5, 4), 34755);
+    test_frame_free (out);
+    test_frame_free (in);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* ---- Changes while playing ---- */
+
+GST_START_TEST (test_properties_while_playing)
+{
+  GRand *rand = test_rand ();
+  GstHarness *h = gst_harness_new ("clsobel");
+  TestFrame *in = test_frame_load ("moon.png");
+  TestFrame *r16 = test_frame_random (GRAY16_LE, 130, 70, 0, 16, rand);
+
+  static const gdouble scales[] = { 1.0, 0.25, 3.7, 0.5 };
+
+  /* The same caps all along: only the properties change between frames. */
+  for (guint i = 0; i < 12; i++) {
+    const gdouble scale = scales[i % 4];
+    const guint threshold = i % 3 == 2 ? 30 + i : 0;
+
+    check_sobel (h, in, modes[(i * 3) % 4], scale, threshold);
+  }
+  for (guint i = 0; i < 8; i++)
+    check_sobel (h, r16, modes[i % 4], i % 2 ? 0.5 : 1.0, i > 5 ? 9000 : 0);
+  test_frame_free (in);
+  test_frame_free (r16);
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_caps_change)
+{
+  GRand *rand = test_rand ();
+  GstHarness *h = gst_harness_new ("clsobel");
+  TestFrame *frames[] = {
+    test_frame_load ("moon.png"),
+    test_frame_random (GRAY16_LE, 33, 17, 0, 16, rand),
+    test_frame_random (GRAY8, 7, 1, 0, 8, rand),
+    test_frame_load ("flower_small.g.depth12.pgm"),
+    test_frame_random (GRAY16_LE, 1, 1, 0, 16, rand),
+    test_frame_load ("camera.png"),
+    test_frame_random (GRAY16_BE, 100, 3, 0, 16, rand),
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (frames); i++) {
+    check_sobel (h, frames[i], modes[i % 4], 0.5, 0);
+    test_frame_free (frames[i]);
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* ---- Properties ---- */
+
+GST_START_TEST (test_property_defaults)
+{
+  static const gchar *mutable_props[] = { "mode", "scale", "threshold" };
+  GstElement *e = gst_element_factory_make ("clsobel", NULL);
+  GParamSpec *pspec;
+  gdouble scale;
+  guint threshold;
+  gint mode;
+
+  fail_unless (e != NULL);
+  g_object_get (e, "mode", &mode, "scale", &scale, "threshold", &threshold,
+      NULL);
+  fail_unless_equals_int (mode, REF_SOBEL_MAGNITUDE);
+  fail_unless_equals_float (scale, 1.0);
+  fail_unless_equals_int (threshold, 0);
+
+  /* The nicks and numbers the reference and gst-launch lines rely on. */
+  for (guint m = 0; m < G_N_ELEMENTS (mode_nicks); m++) {
+    gst_util_set_object_arg (G_OBJECT (e), "mode", mode_nicks[m]);
+    g_object_get (e, "mode", &mode, NULL);
+    fail_unless_equals_int (mode, modes[m]);
+  }
+  for (guint i = 0; i < 3; i++) {
+    const gchar *name = mutable_props[i];
+
+    pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (e), name);
+    fail_unless (pspec->flags & GST_PARAM_MUTABLE_PLAYING, "%s", name);
+    fail_unless (strlen (g_param_spec_get_blurb (pspec)) > 60, "%s", name);
+  }
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
+
+/* ---- Pipelines ---- */
+
+/* Runs @desc to the end; returns the error message text, or NULL. */
+static gchar *
+run_pipeline (const gchar *desc, guint *have_context_count)
+{
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstBus *bus = gst_element_get_bus (pipeline);
+  gchar *result = NULL;
+  gboolean done = FALSE;
+
+  fail_unless (pipeline != NULL);
+  if (have_context_count)
+    *have_context_count = 0;
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  while (!done) {
+    GstMessage *msg = gst_bus_timed_pop (bus, 60 * GST_SECOND);
+
+    fail_unless (msg != NULL, "pipeline did not finish: %s", desc);
+    switch (GST_MESSAGE_TYPE (msg)) {
+      case GST_MESSAGE_ERROR: {
+        GError *err;
+        gchar *dbg;
+
+        gst_message_parse_error (msg, &err, &dbg);
+        result = g_strdup_printf ("%s\n%s", err->message, dbg ? dbg : "");
+        g_error_free (err);
+        g_free (dbg);
+        done = TRUE;
+        break;
+      }
+      case GST_MESSAGE_EOS:
+        done = TRUE;
+        break;
+      case GST_MESSAGE_HAVE_CONTEXT:
+        if (have_context_count)
+          (*have_context_count)++;
+        break;
+      default:
+        break;
+    }
+    gst_message_unref (msg);
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  return result;
+}
+
+GST_START_TEST (test_videoconvert_pipeline)
+{
+  gchar *error = run_pipeline ("videotestsrc num-buffers=5 ! videoconvert ! "
+                               "clsobel ! videoconvert ! fakesink",
+      NULL);
+
+  fail_unless (error == NULL, "%s", error);
+  error = run_pipeline ("videotestsrc num-buffers=5 ! "
+                        "video/x-raw,format=RGB,width=97,height=35 ! "
+                        "videoconvert ! video/x-raw,format=GRAY16_BE ! "
+                        "clsobel mode=dx scale=0.25 ! videoconvert ! "
+                        "video/x-raw,format=RGBx ! fakesink",
+      NULL);
+  fail_unless (error == NULL, "%s", error);
+}
+
+GST_END_TEST;
+
+/* clhistequalize ! clsobel: one element creates the OpenCL context, the
+ * other finds it, and the output is the reference of the reference. */
+GST_START_TEST (test_chain_with_histequalize)
+{
+  GstElement *pipeline = gst_parse_launch (
+      "appsrc name=src ! clhistequalize name=a post-messages=false ! "
+      "clsobel name=b mode=magnitude scale=0.25 ! appsink name=sink",
+      NULL);
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstElement *a = gst_bin_get_by_name (GST_BIN (pipeline), "a");
+  GstElement *b = gst_bin_get_by_name (GST_BIN (pipeline), "b");
+  GstBus *bus = gst_element_get_bus (pipeline);
+  TestFrame *in = test_frame_load ("moon.png");
+  TestFrame *eq = ref_histequalize (in);
+  TestFrame *expected = ref_sobel (eq, REF_SOBEL_MAGNITUDE, 0.25, 0);
+  TestFrame *out;
+  GstCaps *caps = test_frame_caps (in);
+  GstContext *ca, *cb;
+  GstSample *sample;
+  GstMessage *msg;
+  guint have_context = 0;
+  GstFlowReturn ret;
+
+  g_object_set (src, "caps", caps, "format", GST_FORMAT_TIME, NULL);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  g_signal_emit_by_name (src, "push-buffer", test_frame_to_buffer (in), &ret);
+  g_signal_emit_by_name (src, "end-of-stream", &ret);
+  g_signal_emit_by_name (sink, "pull-sample", &sample);
+  fail_unless (sample != NULL);
+  out = test_frame_from_buffer (gst_sample_get_buffer (sample),
+      gst_sample_get_caps (sample));
+  fail_unless (test_frame_equal (expected, out));
+  gst_sample_unref (sample);
+
+  while ((msg = gst_bus_timed_pop (bus, 30 * GST_SECOND))) {
+    GstMessageType t = GST_MESSAGE_TYPE (msg);
+
+    if (t == GST_MESSAGE_HAVE_CONTEXT)
+      have_context++;
+    gst_message_unref (msg);
+    fail_if (t == GST_MESSAGE_ERROR);
+    if (t == GST_MESSAGE_EOS)
+      break;
+  }
+  fail_unless_equals_int (have_context, 1);
+  ca = gst_element_get_context (a, "gst.opencl.context");
+  cb = gst_element_get_context (b, "gst.opencl.context");
+  fail_unless (ca != NULL && cb != NULL);
+  fail_unless (g_value_get_object (
+                   gst_structure_get_value (gst_context_get_structure (ca),
+                       "gst.opencl.context")) ==
+                   g_value_get_object (
+                       gst_structure_get_value (gst_context_get_structure (cb),
+                           "gst.opencl.context")),
+      "the elements hold different contexts");
+  gst_context_unref (ca);
+  gst_context_unref (cb);
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  test_frame_free (in);
+  test_frame_free (eq);
+  test_frame_free (expected);
+  test_frame_free (out);
+  gst_caps_unref (caps);
+  gst_object_unref (src);
+  gst_object_unref (sink);
+  gst_object_unref (a);
+  gst_object_unref (b);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_chain_pipeline)
+{
+  guint have_context = 0;
+  gchar *error =
+      run_pipeline ("videotestsrc num-buffers=5 pattern=ball ! "
+                    "video/x-raw,width=320,height=240 ! videoconvert ! "
+                    "video/x-raw,format=GRAY8 ! clhistequalize ! "
+                    "clsobel threshold=100 ! videoconvert ! fakesink",
+          &have_context);
+
+  fail_unless (error == NULL, "%s", error);
+  fail_unless_equals_int (have_context, 1);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_state_cycles)
+{
+  GstHarness *h = gst_harness_new ("clsobel");
+  TestFrame *in = test_frame_load ("camera.png");
+
+  for (guint i = 0; i < 6; i++) {
+    fail_unless_equals_int (gst_element_set_state (h->element, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+    gst_harness_play (h);
+    gst_harness_set_src_caps (h, test_frame_caps (in));
+    check_sobel (h, in, modes[i % 4], 1.0, 0);
+  }
+  test_frame_free (in);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static Suite *
+clsobel_suite (void)
+{
+  Suite *s = suite_create ("clsobel");
+  TCase *tc = tcase_create ("general");
+
+  tcase_set_timeout (tc, 300);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_real_gray8);
+  tcase_add_test (tc, test_real_gray16);
+  tcase_add_test (tc, test_sizes);
+  tcase_add_test (tc, test_widths_heights);
+  tcase_add_test (tc, test_padded_strides);
+  tcase_add_test (tc, test_scale_threshold);
+  tcase_add_test (tc, test_step_edge);
+  tcase_add_test (tc, test_corner_pixel);
+  tcase_add_test (tc, test_round_half_even);
+  tcase_add_test (tc, test_gray16_extremes);
+  tcase_add_test (tc, test_properties_while_playing);
+  tcase_add_test (tc, test_caps_change);
+  tcase_add_test (tc, test_property_defaults);
+  tcase_add_test (tc, test_videoconvert_pipeline);
+  tcase_add_test (tc, test_chain_with_histequalize);
+  tcase_add_test (tc, test_chain_pipeline);
+  tcase_add_test (tc, test_state_cycles);
+  return s;
+}
+
+GST_CHECK_MAIN (clsobel);
