@@ -106,6 +106,8 @@ struct _GstClSobel {
 
   /* Per caps. */
   cl_kernel kernel;
+  /* The *_rows_* kernels, for CPU devices. */
+  gboolean cpu;
   guint depth;
   cl_uint swap;
 };
@@ -162,12 +164,15 @@ static gboolean
 gst_cl_sobel_setup (GstClBaseFilter *filter, cl_program program, GError **error)
 {
   GstClSobel *self = GST_CL_SOBEL (filter);
+  const gboolean cpu = gst_cl_context_use_cpu_kernels (
+      gst_cl_base_filter_get_context (filter));
 
-  self->k_u8 = gst_cl_base_filter_create_kernel (filter, program, "sobel_u8",
-      error);
+  self->cpu = cpu;
+  self->k_u8 = gst_cl_base_filter_create_kernel (filter, program,
+      cpu ? "sobel_rows_u8" : "sobel_u8", error);
   if (self->k_u8)
     self->k_u16 = gst_cl_base_filter_create_kernel (filter, program,
-        "sobel_u16", error);
+        cpu ? "sobel_rows_u16" : "sobel_u16", error);
   return self->k_u16 != NULL;
 }
 
@@ -202,13 +207,15 @@ gst_cl_sobel_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
   const cl_uint pitch = in->pitch / bpp;
   const cl_uint dpitch = out->pitch / bpp;
   const cl_uint strip = self->depth == 8 ? STRIP_WIDTH_U8 : STRIP_WIDTH_U16;
-  const cl_uint rows = STRIP_ROWS;
-  const size_t lx = gst_cl_context_use_cpu_kernels (cl)
-                        ? 1
-                        : MIN (GROUP_X, cl->max_work_group_size);
+  /* CPUs: a few bands of rows per core, each one work-item. */
+  const cl_uint bands = MIN (height, MAX (1, cl->compute_units) * 2);
+  const cl_uint rows = self->cpu ? (height + bands - 1) / bands : STRIP_ROWS;
+  const size_t lx = self->cpu ? 1 : MIN (GROUP_X, cl->max_work_group_size);
   size_t local[2] = { lx, 1 };
-  size_t global[2] = { GST_ROUND_UP_N ((width + strip - 1) / strip, lx),
-    (height + STRIP_ROWS - 1) / STRIP_ROWS };
+  size_t global[2] = { self->cpu
+                           ? 1
+                           : GST_ROUND_UP_N ((width + strip - 1) / strip, lx),
+    (height + rows - 1) / rows };
   cl_uint mode, threshold;
   gdouble scale;
   cl_int s = 0;
@@ -352,6 +359,7 @@ gst_cl_sobel_class_init (GstClSobelClass *klass)
 
   cl_class->program_name = "sobel";
   cl_class->program_source = gst_cl_kernel_sobel;
+  cl_class->host_planes = TRUE;
   cl_class->setup = GST_DEBUG_FUNCPTR (gst_cl_sobel_setup);
   cl_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_sobel_teardown);
   cl_class->configure = GST_DEBUG_FUNCPTR (gst_cl_sobel_configure);

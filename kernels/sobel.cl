@@ -215,3 +215,201 @@ sobel_u16 (__global const ushort * src, uint pitch, uint width, uint height,
     d1 = d2; s1 = s2;
   }
 }
+
+/* ---- CPU devices: one work-item per band of @rows rows, a plain loop per
+ * row that the compiler vectorizes; only the row's pixels are read and
+ * written, so these run on the frames' memory in place ---- */
+
+/* m for @mode from gx and gy (int or long). */
+#define MODE_VALUE(mode, gx, gy, T)                                          \
+  ((mode) == MODE_MAGNITUDE ? sqrt ((real_t) ((T) (gx) * (gx) + (T) (gy) * (gy))) \
+   : (mode) == MODE_MAGNITUDE_L1 ? (real_t) (abs (gx) + abs (gy))             \
+   : (mode) == MODE_DX ? (real_t) abs (gx) : (real_t) abs (gy))
+
+static inline uint
+finish_value (real_t m, real_t scale, uint threshold, uint maxv)
+{
+  const uint o = (uint) clamp (rint (scale * m), (real_t) 0, (real_t) maxv);
+
+  return threshold ? (o >= threshold ? maxv : 0) : o;
+}
+
+/* With scale 1 the formula needs no floating point: m itself, clamped, for
+ * the integer modes, and for magnitudes (n = gx^2 + gy^2 < 2^38) the square
+ * root rounded to nearest, which a float sqrt (off by less than 1) and
+ * exact integer corrections give; sqrt(n) is never a tie for integer n. */
+#define ROUND_SQRT(T)                                                        \
+  static inline uint round_sqrt_##T (T n)                                    \
+  {                                                                          \
+    T k = (T) sqrt ((float) n);                                              \
+                                                                             \
+    k -= k * k > n;                                                          \
+    k += (k + 1) * (k + 1) <= n;                                             \
+    return (uint) (k + (n > k * k + k));                                     \
+  }
+/* GRAY8 (n < 2^22) in 32 bits, which vectorizes twice as wide. */
+ROUND_SQRT (uint)
+ROUND_SQRT (ulong)
+
+static inline uint
+finish_int (uint o, uint threshold, uint maxv)
+{
+  o = min (o, maxv);
+  return threshold ? (o >= threshold ? maxv : 0) : o;
+}
+
+#define UNIT_VALUE(mode, gx, gy, T)                                          \
+  ((mode) == MODE_MAGNITUDE ?                                                \
+   round_sqrt_##T ((T) ((T) (gx) * (gx) + (T) (gy) * (gy)))                  \
+   : (mode) == MODE_MAGNITUDE_L1 ? (uint) (abs (gx) + abs (gy))               \
+   : (mode) == MODE_DX ? (uint) abs (gx) : (uint) abs (gy))
+
+/* The gradients at x from rows a, b, c with columns l, x, r. */
+#define GX(a, b, c, l, r) \
+  ((int) (a)[r] - (int) (a)[l] + 2 * ((int) (b)[r] - (int) (b)[l]) + \
+   (int) (c)[r] - (int) (c)[l])
+#define GY(a, c, l, x, r) \
+  ((int) (c)[l] + 2 * (int) (c)[x] + (int) (c)[r] - \
+   ((int) (a)[l] + 2 * (int) (a)[x] + (int) (a)[r]))
+
+/* Output pixel x of a row, columns l and r clamped by the caller; T is uint
+ * or ulong for the exact integer path of scale 1. */
+#define SOBEL_PIXEL(a, b, c, d, x, l, r, M, T, maxv)                         \
+  do {                                                                       \
+    const int gx = GX (a, b, c, l, r), gy = GY (a, c, l, x, r);              \
+    (d)[x] = FINISH_##T (M, gx, gy, maxv);                                   \
+  } while (0)
+#define FINISH_int(M, gx, gy, maxv) \
+  finish_value (MODE_VALUE (M, gx, gy, int), scale, threshold, maxv)
+#define FINISH_long(M, gx, gy, maxv) \
+  finish_value (MODE_VALUE (M, gx, gy, long), scale, threshold, maxv)
+#define FINISH_uint(M, gx, gy, maxv) \
+  finish_int (UNIT_VALUE (M, gx, gy, uint), threshold, maxv)
+#define FINISH_ulong(M, gx, gy, maxv) \
+  finish_int (UNIT_VALUE (M, gx, gy, ulong), threshold, maxv)
+
+/* One output row: the two edge columns, then the inside in a loop without
+ * clamps, one per mode, so that the compiler vectorizes it. */
+#define SOBEL_ROW(a, b, c, d, width, M, T, maxv)                             \
+  do {                                                                       \
+    SOBEL_PIXEL (a, b, c, d, 0, 0, min (1u, (width) - 1), M, T, maxv);       \
+    for (uint x = 1; x + 1 < (width); x++)                                   \
+      SOBEL_PIXEL (a, b, c, d, x, x - 1, x + 1, M, T, maxv);                 \
+    if ((width) > 1)                                                         \
+      SOBEL_PIXEL (a, b, c, d, (width) - 1, (width) - 2, (width) - 1, M, T,  \
+          maxv);                                                             \
+  } while (0)
+
+__kernel void
+sobel_rows_u8 (__global const uchar * src, uint pitch, uint width,
+    uint height, uint rows, __global uchar * dst, uint dpitch, uint mode,
+    real_t scale, uint threshold)
+{
+  const uint y0 = get_global_id (1) * rows;
+  const uint y1 = min (y0 + rows, height);
+
+  for (uint y = y0; y < y1; y++) {
+    __global const uchar *a = src + (size_t) (y ? y - 1 : 0) * pitch;
+    __global const uchar *b = src + (size_t) y * pitch;
+    __global const uchar *c = src + (size_t) min (y + 1, height - 1) * pitch;
+    __global uchar *d = dst + (size_t) y * dpitch;
+
+    if (scale == (real_t) 1) {
+      switch (mode) {
+        case MODE_MAGNITUDE:
+          SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE, uint, 255);
+          break;
+        case MODE_MAGNITUDE_L1:
+          SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE_L1, uint, 255);
+          break;
+        case MODE_DX:
+          SOBEL_ROW (a, b, c, d, width, MODE_DX, uint, 255);
+          break;
+        default:
+          SOBEL_ROW (a, b, c, d, width, MODE_DY, uint, 255);
+          break;
+      }
+      continue;
+    }
+    switch (mode) {
+      case MODE_MAGNITUDE:
+        SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE, int, 255);
+        break;
+      case MODE_MAGNITUDE_L1:
+        SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE_L1, int, 255);
+        break;
+      case MODE_DX:
+        SOBEL_ROW (a, b, c, d, width, MODE_DX, int, 255);
+        break;
+      default:
+        SOBEL_ROW (a, b, c, d, width, MODE_DY, int, 255);
+        break;
+    }
+  }
+}
+
+__kernel void
+sobel_rows_u16 (__global const ushort * src, uint pitch, uint width,
+    uint height, uint rows, __global ushort * dst, uint dpitch, uint mode,
+    real_t scale, uint threshold, uint swap)
+{
+  const uint y0 = get_global_id (1) * rows;
+  const uint y1 = min (y0 + rows, height);
+
+  for (uint y = y0; y < y1; y++) {
+    __global const ushort *a = src + (size_t) (y ? y - 1 : 0) * pitch;
+    __global const ushort *b = src + (size_t) y * pitch;
+    __global const ushort *c = src + (size_t) min (y + 1, height - 1) * pitch;
+    __global ushort *d = dst + (size_t) y * dpitch;
+
+    if (swap) {
+      /* Rare (big-endian frames): correct, not fast. */
+      for (uint x = 0; x < width; x++) {
+        const uint l = x ? x - 1 : 0, r = min (x + 1, width - 1);
+        ushort ra[3], rb[3], rc[3];
+
+        ra[0] = rotate (a[l], (ushort) 8); ra[1] = rotate (a[x], (ushort) 8);
+        ra[2] = rotate (a[r], (ushort) 8); rb[0] = rotate (b[l], (ushort) 8);
+        rb[2] = rotate (b[r], (ushort) 8); rc[0] = rotate (c[l], (ushort) 8);
+        rc[1] = rotate (c[x], (ushort) 8); rc[2] = rotate (c[r], (ushort) 8);
+        {
+          const int gx = GX (ra, rb, rc, 0, 2), gy = GY (ra, rc, 0, 1, 2);
+          d[x] = rotate ((ushort) finish_value (MODE_VALUE (mode, gx, gy,
+                      long), scale, threshold, 65535), (ushort) 8);
+        }
+      }
+      continue;
+    }
+    if (scale == (real_t) 1) {
+      switch (mode) {
+        case MODE_MAGNITUDE:
+          SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE, ulong, 65535);
+          break;
+        case MODE_MAGNITUDE_L1:
+          SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE_L1, ulong, 65535);
+          break;
+        case MODE_DX:
+          SOBEL_ROW (a, b, c, d, width, MODE_DX, ulong, 65535);
+          break;
+        default:
+          SOBEL_ROW (a, b, c, d, width, MODE_DY, ulong, 65535);
+          break;
+      }
+      continue;
+    }
+    switch (mode) {
+      case MODE_MAGNITUDE:
+        SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE, long, 65535);
+        break;
+      case MODE_MAGNITUDE_L1:
+        SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE_L1, long, 65535);
+        break;
+      case MODE_DX:
+        SOBEL_ROW (a, b, c, d, width, MODE_DX, long, 65535);
+        break;
+      default:
+        SOBEL_ROW (a, b, c, d, width, MODE_DY, long, 65535);
+        break;
+    }
+  }
+}
