@@ -82,7 +82,10 @@ enum
 
 /* Work-group shapes; see kernels/histequalize.cl. */
 #define GPU_HIST_COPIES 8
-#define LUT_GROUP_SIZE 256
+/* The LUT kernel's one work-group: as large as GPUs allow, small on CPUs
+ * where a group is a loop. */
+#define LUT_GROUP_SIZE_GPU 1024
+#define LUT_GROUP_SIZE_CPU 256
 #define APPLY_GROUP_X 64
 #define APPLY_GROUP_Y 4
 
@@ -294,7 +297,10 @@ enqueue_histogram (GstClHistEqualize *self, GstClContext *cl,
 static cl_int
 enqueue_lut (GstClHistEqualize *self, GstClContext *cl, cl_uint total)
 {
-  const size_t lsz = MIN (LUT_GROUP_SIZE, floor_pow2 (cl->max_work_group_size));
+  /* Every work-item owns at least one bin. */
+  const size_t lsz = MIN (self->nbins,
+      MIN (self->cpu ? LUT_GROUP_SIZE_CPU : LUT_GROUP_SIZE_GPU,
+          floor_pow2 (cl->max_work_group_size)));
   cl_int s = 0;
 
   s |= SET_ARG (self->k_lut, 0, self->hist);

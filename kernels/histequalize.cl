@@ -143,18 +143,16 @@ scan_histogram (__global uint * hist, uint nbins, uint parts, uint chunk,
   barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   if (mine != UINT_MAX)
     atomic_min (first, mine);
-  if (lid == 0) {
-    uint run = 0;
+  /* Inclusive scan of the work-items' sums (Hillis-Steele: log2 steps of
+   * the whole group rather than one work-item's serial loop). */
+  for (uint off = 1; off < get_local_size (0); off *= 2) {
+    const uint t = lid >= off ? scratch[lid - off] : 0;
 
-    for (uint i = 0; i < get_local_size (0); i++) {
-      const uint t = scratch[i];
-
-      scratch[i] = run;
-      run += t;
-    }
+    barrier (CLK_LOCAL_MEM_FENCE);
+    scratch[lid] += t;
+    barrier (CLK_LOCAL_MEM_FENCE);
   }
-  barrier (CLK_LOCAL_MEM_FENCE);
-  *prefix = scratch[lid];
+  *prefix = scratch[lid] - sum;
   return *first;
 }
 
