@@ -71,6 +71,8 @@ static gchar *opt_peers_script = NULL;
 static gchar *opt_image = NULL;
 static gint opt_bw_mib = 256;
 static gint opt_child_timeout = 1800;
+static gdouble opt_idle_wait = 10;
+static gdouble opt_idle_busy = 0.15;
 /* Child side. */
 static gchar *opt_child = NULL;
 static gchar *opt_element = NULL;
@@ -139,6 +141,14 @@ static GOptionEntry entries[] = {
       "Source image (default tests/data/moon.png)", "PATH" },
   { "bw-mib", 0, 0, G_OPTION_ARG_INT, &opt_bw_mib,
       "Buffer size of the bandwidth copy kernel in MiB (default 256)", "N" },
+  { "idle-wait", 0, 0, G_OPTION_ARG_DOUBLE, &opt_idle_wait,
+      "Before each round of runs, wait up to this many seconds for other "
+      "processes to leave the CPUs idle (default 10; 0: don't wait)",
+      "S" },
+  { "idle-busy", 0, 0, G_OPTION_ARG_DOUBLE, &opt_idle_busy,
+      "What counts as idle: at most this fraction of all CPUs busy "
+      "(default 0.15)",
+      "F" },
   { "child-timeout", 0, 0, G_OPTION_ARG_INT, &opt_child_timeout,
       "Kill a child that runs longer than this many seconds (default 1800)",
       "S" },
@@ -1105,6 +1115,72 @@ child_startup (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Parent: a shared machine                                            */
+
+static gboolean
+cpu_times (guint64 *busy, guint64 *total)
+{
+  guint64 v[10] = { 0 };
+  gchar *stat = NULL;
+  gboolean ok;
+
+  ok = g_file_get_contents ("/proc/stat", &stat, NULL, NULL) &&
+       sscanf (stat,
+           "cpu %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
+           " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
+           " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT,
+           &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) >= 5;
+  g_free (stat);
+  if (!ok)
+    return FALSE;
+  /* user nice system idle iowait irq softirq steal */
+  *total = v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
+  *busy = *total - v[3] - v[4];
+  return TRUE;
+}
+
+/* The fraction of all CPUs busy over @ms (this process sleeps meanwhile,
+ * and no child runs: it is other load). */
+static gdouble
+cpu_busy (guint ms)
+{
+  guint64 b0, t0, b1, t1;
+
+  if (!cpu_times (&b0, &t0))
+    return NAN;
+  g_usleep (ms * 1000);
+  if (!cpu_times (&b1, &t1) || t1 == t0)
+    return NAN;
+  return (gdouble)(b1 - b0) / (t1 - t0);
+}
+
+/* Waits, up to --idle-wait seconds, for the machine to be idle; returns
+ * the last busy fraction seen. */
+static gdouble
+wait_idle (void)
+{
+  const gint64 until = g_get_monotonic_time () + opt_idle_wait * G_USEC_PER_SEC;
+  gboolean said = FALSE;
+  gdouble busy;
+
+  if (opt_idle_wait <= 0)
+    return NAN;
+  while ((busy = cpu_busy (250)) > opt_idle_busy &&
+         g_get_monotonic_time () < until) {
+    if (!said)
+      g_printerr ("  other load: %.0f%% of the CPUs busy, waiting up to %.0f "
+                  "s\n",
+          busy * 100, opt_idle_wait);
+    said = TRUE;
+    g_usleep (750 * 1000);
+  }
+  if (said)
+    g_printerr ("  %s (%.0f%% busy)\n",
+        busy > opt_idle_busy ? "going on anyway" : "idle", busy * 100);
+  return busy;
+}
+
+/* ------------------------------------------------------------------ */
 /* Parent: running children                                            */
 
 typedef struct {
@@ -1235,7 +1311,8 @@ typedef struct {
   const gchar *format;
   guint width, height;
   gboolean is_cl;
-  GArray *runs;    /* gdouble ms/frame of each run */
+  GArray *runs;    /* gdouble ms/frame of each run (round) */
+  GArray *busy;    /* other load before each round, as a fraction */
   gdouble ms;      /* their median, NAN if failed */
   gint64 peak_kib; /* largest ru_maxrss of the case's children */
   GstStructure *res;
@@ -1720,6 +1797,30 @@ row_spread (const Row *r)
   return r->runs->len ? (hi - lo) / r->ms * 100 : NAN;
 }
 
+/* How many times faster @r is than @peer (peer time / row time). Runs of
+ * one group are rounds in which every case ran once, in turn: the median of
+ * the per-round ratios cancels drifts in the machine's speed that hit a
+ * whole round. Falls back to the ratio of the medians. */
+static gdouble
+speedup (const Row *r, const Row *peer)
+{
+  gdouble *q, m;
+  guint n;
+
+  if (!r || !peer || r->error || peer->error)
+    return NAN;
+  n = r->runs->len;
+  if (n == 0 || n != peer->runs->len)
+    return peer->ms / r->ms;
+  q = g_new (gdouble, n);
+  for (guint i = 0; i < n; i++)
+    q[i] = g_array_index (peer->runs, gdouble, i) /
+           g_array_index (r->runs, gdouble, i);
+  m = median (q, n);
+  g_free (q);
+  return m;
+}
+
 static gchar *
 fmt_ratio (gdouble v)
 {
@@ -1740,6 +1841,12 @@ print_group (const gchar *format, guint w, guint h, gint frames, gint warmup)
   g_print ("\n== %s %ux%u: %d frames per run after %d warm-up, median of %d "
            "runs ==\n",
       format, w, h, frames, warmup, opt_runs);
+  if (ident && ident->busy && ident->busy->len) {
+    g_print ("other load before each round (fraction of all CPUs busy):");
+    for (guint i = 0; i < ident->busy->len; i++)
+      g_print (" %.2f", g_array_index (ident->busy, gdouble, i));
+    g_print ("\n");
+  }
   g_print ("%-44s %10s %10s %7s %9s %9s %9s", "case", "ms/frame", "fps",
       "spread", "vs ident", "vs cvequ", "vs OpenCV");
   if (umat)
@@ -1770,13 +1877,13 @@ print_group (const gchar *format, guint w, guint h, gint frames, gint warmup)
       cvr = find_row (l, format, w, h);
       g_free (l);
     }
-    c[0] = fmt_ratio (row_fps (r) / row_fps (ident));
+    c[0] = fmt_ratio (speedup (r, ident));
     c[1] = fmt_ratio (g_str_has_prefix (r->element, "clhistequalize")
-                          ? row_fps (r) / row_fps (cveq)
+                          ? speedup (r, cveq)
                           : NAN);
-    c[2] = fmt_ratio (row_fps (r) / row_fps (cv));
-    c[3] = fmt_ratio (row_fps (r) / row_fps (cvu));
-    c[4] = fmt_ratio (row_fps (r) / row_fps (cvr));
+    c[2] = fmt_ratio (speedup (r, cv));
+    c[3] = fmt_ratio (speedup (r, cvu));
+    c[4] = fmt_ratio (speedup (r, cvr));
     g_print ("%-44s %10.4f %10.1f %6.1f%% %9s %9s %9s", r->label, r->ms,
         row_fps (r), row_spread (r), c[0], c[1], c[2]);
     if (umat)
@@ -1918,22 +2025,22 @@ print_targets (gboolean gpu)
 
       g_free (l);
       if (g_str_has_prefix (r->element, "clhistequalize")) {
-        what = g_strdup_printf ("%s 1080p GRAY8 fps / cvequalizehist fps",
-            r->label);
-        v = row_fps (r) /
-            row_fps (find_row ("cvequalizehist", "GRAY8", 1920, 1080));
+        what =
+            g_strdup_printf ("%s 1080p GRAY8 fps / cvequalizehist fps (>= 1)",
+                r->label);
+        v = speedup (r, find_row ("cvequalizehist", "GRAY8", 1920, 1080));
         target_line (what, v, "x", v >= 1.0);
         g_free (what);
       } else if (op && !strcmp (op, "sobel-magnitude")) {
         what = g_strdup_printf ("%s 1080p GRAY8 fps / OpenCV fps (>= 2)",
             r->label);
-        v = row_fps (r) / row_fps (cv);
+        v = speedup (r, cv);
         target_line (what, v, "x", v >= 2.0);
         g_free (what);
       } else if (op && !strcmp (op, "sobel-l1")) {
         what = g_strdup_printf ("%s 1080p GRAY8 fps / OpenCV fps (>= 1)",
             r->label);
-        v = row_fps (r) / row_fps (cv);
+        v = speedup (r, cv);
         target_line (what, v, "x", v >= 1.0);
         g_free (what);
       }
@@ -1943,7 +2050,7 @@ print_targets (gboolean gpu)
         !r8->error) {
       what = g_strdup_printf ("%s %ux%u GRAY16 time / GRAY8 time (<= 2)",
           r->label, r->width, r->height);
-      v = r->ms / r8->ms;
+      v = 1.0 / speedup (r, r8);
       target_line (what, v, "x", v <= 2.0);
       g_free (what);
     }
@@ -2077,7 +2184,13 @@ write_json (const gchar *path, gboolean gpu, gint argc, gchar **argv)
     json_num (j, r->ms);
     g_string_append (j, ", \"fps\": ");
     json_num (j, row_fps (r));
-    g_string_append (j, ", \"run-ms\": [");
+    g_string_append (j, ", \"busy-before-runs\": [");
+    for (guint k = 0; r->busy && k < r->busy->len; k++) {
+      if (k)
+        g_string_append (j, ", ");
+      json_num (j, g_array_index (r->busy, gdouble, k));
+    }
+    g_string_append (j, "], \"run-ms\": [");
     for (guint k = 0; k < r->runs->len; k++) {
       if (k)
         g_string_append (j, ", ");
@@ -2152,6 +2265,16 @@ loadavg (void)
   if (!g_file_get_contents ("/proc/loadavg", &s, NULL, NULL))
     return g_strdup ("?");
   return g_strstrip (s);
+}
+
+static guint
+format_index (gchar **formats, const gchar *format)
+{
+  for (guint i = 0; formats[i]; i++)
+    if (!strcmp (formats[i], format))
+      return i;
+  g_assert_not_reached ();
+  return 0;
 }
 
 static gboolean
@@ -2287,138 +2410,164 @@ parent_main (gint argc, gchar **argv)
   parse_size (startup_size, &sw, &sh);
 
   for (guint si = 0; sizes[si]; si++) {
+    const guint nf = g_strv_length (formats);
+    GPtrArray *pipes = g_ptr_array_new ();                    /* Row * */
+    GPtrArray *cvs = g_ptr_array_new_with_free_func (g_free); /* Row ** */
+    GArray *busy_runs = g_array_new (FALSE, FALSE, sizeof (gdouble));
+    gchar **files = g_new0 (gchar *, nf + 1);
+    GstCaps **caps = g_new0 (GstCaps *, nf + 1);
     guint w, h;
+    gint frames, warmup;
 
     if (!parse_size (g_strstrip (sizes[si]), &w, &h)) {
       g_printerr ("bad size \"%s\"\n", sizes[si]);
       failures++;
       continue;
     }
-    for (guint fi = 0; formats[fi]; fi++) {
+    frames = frames_for (w, h, gpu);
+    warmup = warmup_for (frames);
+
+    /* The size's cases, all formats: pipelines, and OpenCV ops (one Python
+     * process for all of an op's variants). */
+    for (guint fi = 0; fi < nf; fi++) {
       const gchar *format = g_intern_string (g_strstrip (formats[fi]));
-      const gint frames = frames_for (w, h, gpu);
-      const gint warmup = warmup_for (frames);
       GstVideoInfo info;
-      GstCaps *caps;
-      gchar *file;
 
       if (!video_info_for (format, w, h, &info)) {
         g_printerr ("bad format \"%s\"\n", format);
         failures++;
         continue;
       }
-      caps = gst_video_info_to_caps (&info);
       g_printerr ("%s %ux%u: preparing frames\n", format, w, h);
-      file = prep_frames (format, w, h, image);
-      if (!file) {
+      files[fi] = prep_frames (format, w, h, image);
+      if (!files[fi]) {
         g_printerr ("could not prepare %s %ux%u frames\n", format, w, h);
         failures++;
-        gst_caps_unref (caps);
         continue;
       }
+      caps[fi] = gst_video_info_to_caps (&info);
       g_string_append_printf (copy_sizes, "%s%" G_GUINT64_FORMAT,
           copy_sizes->len ? "," : "",
           (guint64)w * h * GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0));
 
-      /* The group's cases: pipelines, and OpenCV ops (one Python process
-       * for all of an op's variants). Runs go round-robin over the cases,
-       * one child per case and run, so that a drift in the machine's speed
-       * (other load, clocks) hits every case alike. */
-      {
-        GPtrArray *pipes = g_ptr_array_new ();
-        GPtrArray *cvs = g_ptr_array_new_with_free_func (g_free);
+      if (in_list (opt_peers, "identity"))
+        g_ptr_array_add (pipes,
+            row_new (ROW_PIPELINE, "identity", "identity", format, w, h));
+      if (in_list (opt_peers, "cvequalizehist") && have_hist &&
+          have_element ("cvequalizehist") &&
+          element_accepts ("cvequalizehist", caps[fi]))
+        g_ptr_array_add (pipes, row_new (ROW_PIPELINE, "cvequalizehist",
+                                    "cvequalizehist", format, w, h));
+      if (in_list (opt_peers, "opencv") && opencv_available ()) {
+        const gchar *ops[] = { "equalizeHist", "sobel-magnitude", "sobel-l1" };
 
-        if (in_list (opt_peers, "identity"))
-          g_ptr_array_add (pipes,
-              row_new (ROW_PIPELINE, "identity", "identity", format, w, h));
-        if (in_list (opt_peers, "cvequalizehist") && have_hist &&
-            have_element ("cvequalizehist") &&
-            element_accepts ("cvequalizehist", caps))
-          g_ptr_array_add (pipes, row_new (ROW_PIPELINE, "cvequalizehist",
-                                      "cvequalizehist", format, w, h));
-        if (in_list (opt_peers, "opencv") && opencv_available ()) {
-          const gchar *ops[] = { "equalizeHist", "sobel-magnitude",
-            "sobel-l1" };
+        for (guint o = 0; o < G_N_ELEMENTS (ops); o++) {
+          gboolean wanted = FALSE;
 
-          for (guint o = 0; o < G_N_ELEMENTS (ops); o++) {
-            gboolean wanted = FALSE;
-
-            /* cv::equalizeHist has no 16-bit form. */
-            if (!strcmp (ops[o], "equalizeHist") && strcmp (format, "GRAY8"))
-              continue;
-            for (guint e = 0; e < elements->len; e++)
-              wanted |= !g_strcmp0 (opencv_op_for (elements->pdata[e]), ops[o]);
-            if (wanted) {
-              Row **vr = g_new0 (Row *, G_N_ELEMENTS (cv_variants));
-
-              opencv_rows (vr, ops[o], format, w, h);
-              g_ptr_array_add (cvs, vr);
-            }
-          }
-        }
-        for (guint e = 0; e < elements->len; e++) {
-          const gchar *desc = elements->pdata[e];
-
-          if (!element_accepts (desc, caps)) {
-            g_print ("skipped: %s does not take %s\n", desc, format);
+          /* cv::equalizeHist has no 16-bit form. */
+          if (!strcmp (ops[o], "equalizeHist") && strcmp (format, "GRAY8"))
             continue;
-          }
-          g_ptr_array_add (pipes,
-              row_new (ROW_PIPELINE, desc, desc, format, w, h));
-        }
+          for (guint e = 0; e < elements->len; e++)
+            wanted |= !g_strcmp0 (opencv_op_for (elements->pdata[e]), ops[o]);
+          if (wanted) {
+            Row **vr = g_new0 (Row *, G_N_ELEMENTS (cv_variants));
 
-        for (gint run = 0; run < opt_runs; run++) {
-          g_printerr ("  run %d/%d\n", run + 1, opt_runs);
-          for (guint i = 0; i < pipes->len; i++) {
-            Row *r = pipes->pdata[i];
-
-            if (!r->error)
-              run_pipeline_case (r, file, frames, warmup, FALSE);
-          }
-          for (guint i = 0; i < cvs->len; i++)
-            run_opencv (cvs->pdata[i], file, frames, warmup);
-        }
-        for (guint i = 0; i < rows->len; i++) {
-          Row *r = rows->pdata[i];
-
-          if (r->format == format && r->width == w && r->height == h) {
-            row_finish (r);
-            if (r->error && r->is_cl)
-              failures++;
+            opencv_rows (vr, ops[o], format, w, h);
+            g_ptr_array_add (cvs, vr);
           }
         }
-        if (opt_profile)
-          for (guint i = 0; i < pipes->len; i++) {
-            Row *r = pipes->pdata[i];
-
-            if (r->is_cl && !r->error)
-              run_pipeline_case (r, file, frames, warmup, TRUE);
-          }
-        g_ptr_array_unref (pipes);
-        g_ptr_array_unref (cvs);
       }
-      if (!opt_no_startup && w == sw && h == sh) {
+      for (guint e = 0; e < elements->len; e++) {
+        const gchar *desc = elements->pdata[e];
+
+        if (!element_accepts (desc, caps[fi])) {
+          g_print ("skipped: %s does not take %s\n", desc, format);
+          continue;
+        }
+        g_ptr_array_add (pipes,
+            row_new (ROW_PIPELINE, desc, desc, format, w, h));
+      }
+    }
+
+    /* Runs go round-robin over the cases, one child per case and run, so
+     * that a drift in the machine's speed (other load, clocks) hits every
+     * case of the round alike. */
+    for (gint run = 0; run < opt_runs; run++) {
+      const gdouble busy = wait_idle ();
+
+      g_printerr ("%ux%u: run %d/%d\n", w, h, run + 1, opt_runs);
+      if (!isnan (busy))
+        g_array_append_val (busy_runs, busy);
+      for (guint i = 0; i < pipes->len; i++) {
+        Row *r = pipes->pdata[i];
+
+        if (!r->error)
+          run_pipeline_case (r, files[format_index (formats, r->format)],
+              frames, warmup, FALSE);
+      }
+      for (guint i = 0; i < cvs->len; i++) {
+        Row **vr = cvs->pdata[i];
+
+        run_opencv (vr, files[format_index (formats, vr[0]->format)], frames,
+            warmup);
+      }
+    }
+    for (guint i = 0; i < rows->len; i++) {
+      Row *r = rows->pdata[i];
+
+      if (r->width == w && r->height == h && !r->busy) {
+        r->busy = g_array_ref (busy_runs);
+        row_finish (r);
+        if (r->error && r->is_cl)
+          failures++;
+      }
+    }
+    if (opt_profile)
+      for (guint i = 0; i < pipes->len; i++) {
+        Row *r = pipes->pdata[i];
+
+        if (r->is_cl && !r->error)
+          run_pipeline_case (r, files[format_index (formats, r->format)],
+              frames, warmup, TRUE);
+      }
+
+    if (!opt_no_startup && w == sw && h == sh) {
+      for (guint fi = 0; fi < nf; fi++) {
         gchar last[128] = "";
 
+        if (!files[fi])
+          continue;
         for (guint e = 0; e < elements->len; e++) {
           gchar name[128];
 
           /* One start-up measurement per element, not per property set. */
           factory_of (elements->pdata[e], name, sizeof (name));
           if (!element_is_cl (name) || !strcmp (name, last) ||
-              !element_accepts (name, caps))
+              !element_accepts (name, caps[fi]))
             continue;
           g_strlcpy (last, name, sizeof (last));
-          run_startup (elements->pdata[e], format, w, h, file);
+          run_startup (elements->pdata[e], g_intern_string (formats[fi]), w, h,
+              files[fi]);
         }
-        if (in_list (opt_peers, "identity") && fi == 0)
-          run_startup ("identity", format, w, h, file);
       }
-      print_group (format, w, h, frames, warmup);
-      g_unlink (file);
-      g_free (file);
-      gst_caps_unref (caps);
+      if (in_list (opt_peers, "identity") && files[0])
+        run_startup ("identity", g_intern_string (formats[0]), w, h, files[0]);
     }
+
+    for (guint fi = 0; fi < nf; fi++) {
+      if (files[fi]) {
+        print_group (g_intern_string (formats[fi]), w, h, frames, warmup);
+        g_unlink (files[fi]);
+      }
+      g_free (files[fi]);
+      if (caps[fi])
+        gst_caps_unref (caps[fi]);
+    }
+    g_free (files);
+    g_free (caps);
+    g_ptr_array_unref (pipes);
+    g_ptr_array_unref (cvs);
+    g_array_unref (busy_runs);
   }
 
   if (opt_profile || opt_bandwidth) {
