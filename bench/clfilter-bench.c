@@ -1685,6 +1685,15 @@ run_opencv (Row **vr, const gchar *frames_file, gint frames, gint warmup)
     }
     /* One process runs all variants: its peak covers them all. */
     row_take_result (vr[i], found, &c);
+    if (found && !vr[i]->error && strcmp (vr[i]->variant, "mat") != 0) {
+      gboolean ocl = FALSE;
+
+      /* UMat without OpenCL is OpenCV's CPU code again: no peer. */
+      gst_structure_get_boolean (found, "use-opencl", &ocl);
+      if (!ocl)
+        vr[i]->error = g_strdup ("cv2 did not use OpenCL (no OpenCL GPU? "
+                                 "see OPENCV_OPENCL_DEVICE)");
+    }
   }
   child_clear (&c);
   g_ptr_array_unref (a);
