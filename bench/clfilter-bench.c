@@ -843,6 +843,45 @@ pipe_free (Pipe *p)
   g_cond_clear (&p->sync.cond);
 }
 
+/* Moves the ring into memory from the allocator that @p's element proposes
+ * in its ALLOCATION query, as a source that honours it would allocate its
+ * frames (clfilter elements offer pinned or device-shared memory). Done
+ * once, after the first frame negotiated the caps, before any timing. */
+static const gchar *
+pipe_adopt_allocator (Pipe *p, GstCaps *caps, GstMemory **ring)
+{
+  GstPad *pad = gst_element_get_static_pad (p->dut, "sink");
+  GstQuery *query = gst_query_new_allocation (caps, TRUE);
+  GstAllocator *allocator = NULL;
+  GstAllocationParams params;
+  const gchar *type = "SystemMemory";
+
+  if (gst_pad_query (pad, query) &&
+      gst_query_get_n_allocation_params (query) > 0)
+    gst_query_parse_nth_allocation_param (query, 0, &allocator, &params);
+  if (allocator) {
+    for (guint i = 0; i < RING; i++) {
+      GstMemory *mem = gst_allocator_alloc (allocator, ring[i]->size, &params);
+      GstMapInfo src, dst;
+
+      if (!mem)
+        break;
+      gst_memory_map (ring[i], &src, GST_MAP_READ);
+      gst_memory_map (mem, &dst, GST_MAP_WRITE);
+      memcpy (dst.data, src.data, src.size);
+      gst_memory_unmap (mem, &dst);
+      gst_memory_unmap (ring[i], &src);
+      gst_memory_unref (ring[i]);
+      ring[i] = mem;
+    }
+    type = allocator->mem_type;
+    gst_object_unref (allocator);
+  }
+  gst_query_unref (query);
+  gst_object_unref (pad);
+  return type;
+}
+
 /* Each pushed buffer is new but shares one of the ring's read-only
  * memories: no copy, as a zero-copy source would give it. */
 static gboolean
@@ -1004,6 +1043,10 @@ child_case (void)
     goto out_nopipe;
   }
   gst_element_set_state (p.pipe, GST_STATE_PLAYING);
+  if (!pipe_push (&p, ring, 1) || pipe_wait (&p, p.pushed) < 0)
+    goto failed;
+  gst_structure_set (res, "frame-memory", G_TYPE_STRING,
+      pipe_adopt_allocator (&p, caps, ring), NULL);
   if (!pipe_push (&p, ring, opt_warmup) || pipe_wait (&p, p.pushed) < 0)
     goto failed;
   for (gint r = 0; r < opt_runs; r++) {

@@ -65,6 +65,7 @@
 #include "clkernels.h"
 
 #include <math.h>
+#include <string.h>
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_hist_equalize_debug);
 #define GST_CAT_DEFAULT gst_cl_hist_equalize_debug
@@ -79,13 +80,13 @@ enum
 #define DEFAULT_POST_MESSAGES TRUE
 #define DEFAULT_MESSAGE_BINS 256
 #define MAX_BINS 65536
+/* Words before the bins in the kernels' summary. */
+#define SUMMARY_HEAD 8
 
 /* Work-group shapes; see kernels/histequalize.cl. */
 #define GPU_HIST_COPIES 8
-/* The LUT kernel's one work-group: as large as GPUs allow, small on CPUs
- * where a group is a loop. */
+/* The LUT kernel's one work-group on GPUs. */
 #define LUT_GROUP_SIZE_GPU 1024
-#define LUT_GROUP_SIZE_CPU 256
 #define APPLY_GROUP_X 64
 #define APPLY_GROUP_Y 4
 
@@ -101,9 +102,11 @@ struct _GstClHistEqualize {
   cl_kernel k_apply;
   cl_mem hist;
   cl_mem lut;
-  /* The frame's histogram read back, for the message. */
-  guint32 *host_hist;
-  gboolean hist_pending;
+  /* The frame's summary (see kernels/histequalize.cl), read back for the
+   * message with the frame's number of message bins; 0 when none. */
+  cl_mem summary;
+  guint32 *host_summary;
+  guint pending_bins;
 
   /* Per caps. */
   guint depth;
@@ -142,8 +145,11 @@ release_buffers (GstClHistEqualize *self)
   if (self->lut)
     clReleaseMemObject (self->lut);
   self->hist = self->lut = NULL;
-  g_clear_pointer (&self->host_hist, g_free);
-  self->hist_pending = FALSE;
+  if (self->summary)
+    clReleaseMemObject (self->summary);
+  self->summary = NULL;
+  g_clear_pointer (&self->host_summary, g_free);
+  self->pending_bins = 0;
 }
 
 static void
@@ -213,7 +219,10 @@ gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
   rows = self->cpu ? "rows_" : "";
 
   /* GPUs: enough groups to fill the device; CPUs: a few bands per core. */
-  groups = MAX (1, cl->compute_units) * (self->cpu ? 2 : 4);
+  /* GRAY16 partial histograms are 256 KiB each: fewer on CPUs. */
+  groups = MAX (1, cl->compute_units) * (!self->cpu            ? 4
+                                            : self->depth == 8 ? 2
+                                                               : 1);
   self->rows_per_group = (height + MIN (height, groups) - 1) /
                          MIN (height, groups);
   self->groups = (height + self->rows_per_group - 1) / self->rows_per_group;
@@ -226,7 +235,9 @@ gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
   self->k_hist = gst_cl_base_filter_create_kernel (filter, self->program, name,
       error);
   g_free (name);
-  name = g_strdup_printf ("make_lut_%s", sfx);
+  name = self->cpu ? g_strdup_printf ("make_lut_rows_%s",
+                         self->depth == 8 ? "uchar" : "ushort")
+                   : g_strdup_printf ("make_lut_%s", sfx);
   if (self->k_hist)
     self->k_lut = gst_cl_base_filter_create_kernel (filter, self->program, name,
         error);
@@ -247,7 +258,11 @@ gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
       error);
   if (!self->lut)
     return FALSE;
-  self->host_hist = g_new0 (guint32, self->nbins);
+  self->summary = gst_cl_base_filter_alloc (filter,
+      (SUMMARY_HEAD + self->nbins) * 4, error);
+  if (!self->summary)
+    return FALSE;
+  self->host_summary = g_new0 (guint32, SUMMARY_HEAD + self->nbins);
   return TRUE;
 }
 
@@ -294,20 +309,30 @@ enqueue_histogram (GstClHistEqualize *self, GstClContext *cl,
       global, local);
 }
 
+/* The table, and the summary for a message of @num_bins bins unless 0. */
 static cl_int
-enqueue_lut (GstClHistEqualize *self, GstClContext *cl, cl_uint total)
+enqueue_lut (GstClHistEqualize *self, GstClContext *cl, cl_uint total,
+    guint num_bins)
 {
-  /* Every work-item owns at least one bin. */
-  const size_t lsz = MIN (self->nbins,
-      MIN (self->cpu ? LUT_GROUP_SIZE_CPU : LUT_GROUP_SIZE_GPU,
-          floor_pow2 (cl->max_work_group_size)));
+  /* Every work-item owns at least one bin; CPUs run one serial item. */
+  const size_t lsz = self->cpu ? 1
+                               : MIN (self->nbins,
+                                     MIN (LUT_GROUP_SIZE_GPU,
+                                         floor_pow2 (cl->max_work_group_size)));
+  const cl_uint group = num_bins ? self->nbins / num_bins : 1;
+  const cl_mem summary = num_bins ? self->summary : NULL;
   cl_int s = 0;
 
   s |= SET_ARG (self->k_lut, 0, self->hist);
   s |= SET_ARG (self->k_lut, 1, self->parts);
   s |= SET_ARG (self->k_lut, 2, total);
   s |= SET_ARG (self->k_lut, 3, self->lut);
-  s |= clSetKernelArg (self->k_lut, 4, lsz * 4, NULL);
+  s |= SET_ARG (self->k_lut, 4, summary);
+  s |= SET_ARG (self->k_lut, 5, group);
+  if (!self->cpu) {
+    s |= clSetKernelArg (self->k_lut, 6, lsz * 4, NULL);
+    s |= clSetKernelArg (self->k_lut, 7, lsz * 8, NULL);
+  }
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self),
@@ -363,6 +388,14 @@ gst_cl_hist_equalize_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
   const cl_uint zero = 0;
   const cl_uint total = (cl_uint)(in->row_bytes * 8 / self->depth) * in->height;
   cl_int status = CL_SUCCESS;
+  guint num_bins = 0;
+
+  /* The message's shape is fixed for the frame here. */
+  GST_OBJECT_LOCK (self);
+  if (self->post_messages)
+    num_bins = MIN (self->message_bins, self->nbins);
+  GST_OBJECT_UNLOCK (self);
+  self->pending_bins = 0;
 
   /* Partial histograms are stored whole; only the atomics need zeros. */
   if (!self->cpu)
@@ -371,60 +404,53 @@ gst_cl_hist_equalize_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
   if (status == CL_SUCCESS)
     status = enqueue_histogram (self, cl, in);
   if (status == CL_SUCCESS)
-    status = enqueue_lut (self, cl, total);
+    status = enqueue_lut (self, cl, total, num_bins);
   if (status == CL_SUCCESS)
     status = enqueue_apply (self, cl, in, out);
-
-  GST_OBJECT_LOCK (self);
-  self->hist_pending = self->post_messages;
-  GST_OBJECT_UNLOCK (self);
-  if (status == CL_SUCCESS && self->hist_pending)
-    status = clEnqueueReadBuffer (cl->queue, self->hist, CL_FALSE, 0,
-        self->nbins * 4, self->host_hist, 0, NULL, NULL);
+  if (status == CL_SUCCESS && num_bins) {
+    status = clEnqueueReadBuffer (cl->queue, self->summary, CL_FALSE, 0,
+        (SUMMARY_HEAD + num_bins) * 4, self->host_summary, 0, NULL, NULL);
+    self->pending_bins = num_bins;
+  }
   return status;
 }
 
-/* The `histogram` message for the frame in @buf, whose full histogram is
- * @hist with @nbins bins; see the SECTION comment for the fields. */
+static guint64
+summary_u64 (const guint32 *w)
+{
+  return w[0] | ((guint64)w[1] << 32);
+}
+
+/* The `histogram` message for the frame in @buf from the kernels' @summary
+ * of it with @num_bins bins; see the SECTION comment for the fields. */
 static GstMessage *
 histogram_message_new (GstClHistEqualize *self, GstBuffer *buf,
-    const GstVideoInfo *info, const guint32 *hist, guint nbins,
-    guint message_bins)
+    const GstVideoInfo *info, const guint32 *summary, guint num_bins)
 {
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
   const GstClockTime ts = GST_BUFFER_PTS (buf);
-  const guint num_bins = MIN (message_bins, nbins);
-  const guint group = nbins / num_bins;
+  const guint64 sum = summary_u64 (summary + 2);
+  const guint64 sum2 = summary_u64 (summary + 4);
   GValue bins = G_VALUE_INIT, v = G_VALUE_INIT;
-  guint64 pixels = 0, sum = 0;
-  gdouble mean, var = 0;
-  guint min = 0, max = 0;
+  guint64 pixels = 0;
+  gdouble mean = 0, stddev = 0;
   GstStructure *s;
 
   g_value_init (&bins, GST_TYPE_ARRAY);
   g_value_init (&v, G_TYPE_UINT64);
   for (guint i = 0; i < num_bins; i++) {
-    guint64 n = 0;
-
-    for (guint j = i * group; j < (i + 1) * group; j++)
-      n += hist[j];
-    g_value_set_uint64 (&v, n);
+    pixels += summary[SUMMARY_HEAD + i];
+    g_value_set_uint64 (&v, summary[SUMMARY_HEAD + i]);
     gst_value_array_append_value (&bins, &v);
   }
   g_value_unset (&v);
-
-  for (guint i = 0; i < nbins; i++) {
-    if (!hist[i])
-      continue;
-    if (!pixels)
-      min = i;
-    max = i;
-    pixels += hist[i];
-    sum += (guint64)hist[i] * i;
+  /* N * sum(v^2) - sum(v)^2 is exact in 128 bits; only the root rounds. */
+  if (pixels) {
+    mean = (gdouble)sum / pixels;
+    stddev = sqrt ((gdouble)((unsigned __int128)sum2 * pixels -
+                             (unsigned __int128)sum * sum)) /
+             pixels;
   }
-  mean = pixels ? (gdouble)sum / pixels : 0;
-  for (guint i = min; i <= max && pixels; i++)
-    var += hist[i] * (i - mean) * (i - mean);
 
   s = gst_structure_new ("histogram", "timestamp", G_TYPE_UINT64, ts,
       "stream-time", G_TYPE_UINT64,
@@ -433,9 +459,9 @@ histogram_message_new (GstClHistEqualize *self, GstBuffer *buf,
       gst_segment_to_running_time (&trans->segment, GST_FORMAT_TIME, ts),
       "duration", G_TYPE_UINT64, GST_BUFFER_DURATION (buf), "format",
       G_TYPE_STRING, GST_VIDEO_INFO_NAME (info), "num-bins", G_TYPE_UINT,
-      num_bins, "pixels", G_TYPE_UINT64, pixels, "min", G_TYPE_UINT, min, "max",
-      G_TYPE_UINT, max, "mean", G_TYPE_DOUBLE, mean, "stddev", G_TYPE_DOUBLE,
-      pixels ? sqrt (var / pixels) : 0.0, NULL);
+      num_bins, "pixels", G_TYPE_UINT64, pixels, "min", G_TYPE_UINT, summary[0],
+      "max", G_TYPE_UINT, summary[1], "mean", G_TYPE_DOUBLE, mean, "stddev",
+      G_TYPE_DOUBLE, stddev, NULL);
   gst_structure_take_value (s, "bins", &bins);
 
   return gst_message_new_element (GST_OBJECT (self), s);
@@ -445,18 +471,12 @@ static GstFlowReturn
 gst_cl_hist_equalize_finish (GstClBaseFilter *filter, GstVideoFrame *in)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
-  guint message_bins;
 
-  if (!self->hist_pending)
-    return GST_FLOW_OK;
-
-  GST_OBJECT_LOCK (self);
-  message_bins = self->message_bins;
-  GST_OBJECT_UNLOCK (self);
-
-  gst_element_post_message (GST_ELEMENT (self),
-      histogram_message_new (self, in->buffer, &in->info, self->host_hist,
-          self->nbins, message_bins));
+  /* Posted without the object lock, as level does. */
+  if (self->pending_bins)
+    gst_element_post_message (GST_ELEMENT (self),
+        histogram_message_new (self, in->buffer, &in->info, self->host_summary,
+            self->pending_bins));
   return GST_FLOW_OK;
 }
 

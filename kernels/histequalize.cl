@@ -156,6 +156,75 @@ scan_histogram (__global uint * hist, uint nbins, uint parts, uint chunk,
   return *first;
 }
 
+/* The frame's summary for the histogram message, so that the host reads
+ * back SUMMARY_HEAD + num-bins words instead of the whole histogram:
+ *   [0] min, [1] max, [2..3] sum of v, [4..5] sum of v^2 (64-bit, low word
+ *   first), [SUMMARY_HEAD + i] bins summed down by @group (a power of two).
+ * v^2 * count stays below 2^64 for frames of up to 2^32 pixels. */
+#define SUMMARY_HEAD 8
+
+static inline void
+store_u64 (__global uint * p, ulong v)
+{
+  p[0] = (uint) v;
+  p[1] = (uint) (v >> 32);
+}
+
+/* Work-group version: each work-item owns @chunk bins from lid * chunk;
+ * @red and @msg are local scratch of one entry per work-item. */
+static inline void
+summarize_histogram (__global const uint * hist, uint chunk, uint group,
+    uint i0, __global uint * summary, __local ulong * red,
+    __local uint * msg, __local uint * maxv)
+{
+  const uint lid = get_local_id (0);
+  const uint lsz = get_local_size (0);
+  const uint b0 = lid * chunk;
+  ulong sv = 0, sv2 = 0;
+  uint acc = 0, last = 0;
+
+  if (lid == 0)
+    *maxv = 0;
+  msg[lid] = 0;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  for (uint k = 0, v = b0; k < chunk; k++, v++) {
+    const uint h = hist[v];
+
+    if (h)
+      last = v;
+    sv += (ulong) h * v;
+    sv2 += (ulong) h * v * v;
+    acc += h;
+    /* Message bins inside the chunk are this work-item's alone. */
+    if (group <= chunk && ((v + 1) & (group - 1)) == 0) {
+      summary[SUMMARY_HEAD + v / group] = acc;
+      acc = 0;
+    }
+  }
+  /* Larger message bins span several work-items' chunks. */
+  if (group > chunk)
+    atomic_add (&msg[b0 / group], acc);
+  atomic_max (maxv, last);
+  for (uint i = 0; i < 2; i++) {
+    red[lid] = i ? sv2 : sv;
+    barrier (CLK_LOCAL_MEM_FENCE);
+    for (uint off = lsz / 2; off > 0; off /= 2) {
+      if (lid < off)
+        red[lid] += red[lid + off];
+      barrier (CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0)
+      store_u64 (summary + 2 + 2 * i, red[0]);
+    barrier (CLK_LOCAL_MEM_FENCE);
+  }
+  if (group > chunk && lid < lsz * chunk / group)
+    summary[SUMMARY_HEAD + lid] = msg[lid];
+  if (lid == 0) {
+    summary[0] = i0;
+    summary[1] = *maxv;
+  }
+}
+
 static inline float
 equalize_scale (uint denominator)
 {
@@ -168,13 +237,38 @@ equalize_scale (uint denominator)
 #endif
 }
 
-/* cv::equalizeHist's table, bit for bit: float32 scale and multiply, round
- * half to even. One work-group. */
+/* The table entries, for v > i0 of a frame that is not constant (the
+ * kernels handle the other cases). */
+
+/* cv::equalizeHist's, bit for bit: float32 scale and multiply, round half
+ * to even. */
+static inline uchar
+lut_entry_u8 (uint cdf, uint h0, float scale)
+{
+  return (uchar) clamp (rint ((float) (cdf - h0) * scale), 0.0f, 255.0f);
+}
+
+/* Exact integer rounding, half to even, of
+ * (cdf - cdf_min) * 65535 / (total - cdf_min). */
+static inline ushort
+lut_entry_u16 (uint cdf, uint h0, ulong den)
+{
+  const ulong num = (ulong) (cdf - h0) * 65535u;
+  ulong d = num / den;
+  const ulong r2 = 2 * (num - d * den);
+
+  if (r2 > den || (r2 == den && (d & 1)))
+    d++;
+  return (ushort) d;
+}
+
+/* One work-group. */
 __kernel void
 make_lut_u8 (__global uint * hist, uint parts, uint total,
-    __global uchar * lut, __local uint * scratch)
+    __global uchar * lut, __global uint * summary, uint group,
+    __local uint * scratch, __local ulong * red)
 {
-  __local uint first;
+  __local uint first, maxv;
   const uint chunk = 256 / get_local_size (0);
   uint cdf;
   const uint i0 =
@@ -184,23 +278,20 @@ make_lut_u8 (__global uint * hist, uint parts, uint total,
 
   for (uint k = 0, v = get_local_id (0) * chunk; k < chunk; k++, v++) {
     cdf += hist[v];
-    if (h0 == total)
-      lut[v] = v;
-    else if (v <= i0)
-      lut[v] = 0;
-    else
-      lut[v] = (uchar) clamp (rint ((float) (cdf - h0) * scale), 0.0f,
-          255.0f);
+    lut[v] = h0 == total ? v : v <= i0 ? 0 : lut_entry_u8 (cdf, h0, scale);
   }
+  if (summary)
+    summarize_histogram (hist, chunk, group, i0, summary, red, scratch, &maxv);
 }
 
-/* Exact integer rounding, half to even, of
- * (cdf - cdf_min) * 65535 / (total - cdf_min). One work-group. */
+/* One work-group. An empty bin repeats the previous entry: it divides only
+ * where the cumulative count moved, which real data makes rare. */
 __kernel void
 make_lut_u16 (__global uint * hist, uint parts, uint total,
-    __global ushort * lut, __local uint * scratch)
+    __global ushort * lut, __global uint * summary, uint group,
+    __local uint * scratch, __local ulong * red)
 {
-  __local uint first;
+  __local uint first, maxv;
   const uint chunk = 65536 / get_local_size (0);
   uint cdf;
   const uint i0 =
@@ -213,23 +304,16 @@ make_lut_u16 (__global uint * hist, uint parts, uint total,
     const uint h = hist[v];
 
     cdf += h;
-    if (h0 == total) {
+    if (h0 == total)
       q = v;
-    } else if (v <= i0) {
+    else if (v <= i0)
       q = 0;
-    } else if (h || k == 0) {
-      /* An empty bin repeats the previous entry: divide only when the
-       * cumulative count moved, which real data makes rare. */
-      const ulong num = (ulong) (cdf - h0) * 65535u;
-      ulong d = num / den;
-      const ulong r2 = 2 * (num - d * den);
-
-      if (r2 > den || (r2 == den && (d & 1)))
-        d++;
-      q = (ushort) d;
-    }
+    else if (h || k == 0)
+      q = lut_entry_u16 (cdf, h0, den);
     lut[v] = q;
   }
+  if (summary)
+    summarize_histogram (hist, chunk, group, i0, summary, red, scratch, &maxv);
 }
 
 /* 16 pixels per work-item; dimension 1 is the row. */
@@ -346,6 +430,60 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
   for (uint b = 0; b < 65536; b++)
     part[b] = h[b];
 }
+
+/* One work-item, one pass: sums the @parts partial histograms and builds
+ * the table and the summary as it goes (bins below the first non-empty one
+ * map to 0, and that bin gives h0), which on a CPU beats a work-group whose
+ * barriers turn into loops over its items. */
+#define MAKE_LUT_ROWS(T, nbins, ENTRY, SETUP)                                \
+  __kernel void make_lut_rows_##T (__global const uint * hist, uint parts,   \
+      uint total, __global T * lut, __global uint * summary, uint group)     \
+  {                                                                          \
+    uint i0 = nbins, last = 0, cdf = 0, h0 = 0, acc = 0;                     \
+    ulong sv = 0, sv2 = 0;                                                   \
+    T q = 0;                                                                 \
+    SETUP;                                                                   \
+                                                                             \
+    for (uint v = 0; v < nbins; v++) {                                       \
+      uint h = hist[v];                                                      \
+                                                                             \
+      for (uint p = 1; p < parts; p++)                                       \
+        h += hist[p * nbins + v];                                            \
+      cdf += h;                                                              \
+      if (h) {                                                               \
+        if (i0 == nbins) {                                                   \
+          i0 = v;                                                            \
+          h0 = h;                                                            \
+          INIT;                                                              \
+        } else if (h0 != total) {                                            \
+          q = ENTRY;                                                         \
+        }                                                                    \
+        last = v;                                                            \
+        sv += (ulong) h * v;                                                 \
+        sv2 += (ulong) h * v * v;                                            \
+      }                                                                      \
+      /* A constant frame is passed unchanged. */                            \
+      lut[v] = h0 == total ? (T) v : q;                                      \
+      acc += h;                                                              \
+      if (summary && ((v + 1) & (group - 1)) == 0) {                         \
+        summary[SUMMARY_HEAD + v / group] = acc;                             \
+        acc = 0;                                                             \
+      }                                                                      \
+    }                                                                        \
+    if (summary) {                                                           \
+      summary[0] = i0;                                                       \
+      summary[1] = last;                                                     \
+      store_u64 (summary + 2, sv);                                           \
+      store_u64 (summary + 4, sv2);                                          \
+    }                                                                        \
+  }
+
+#define INIT scale = equalize_scale (total - h0)
+MAKE_LUT_ROWS (uchar, 256, lut_entry_u8 (cdf, h0, scale), float scale = 0)
+#undef INIT
+#define INIT den = total - h0
+MAKE_LUT_ROWS (ushort, 65536, lut_entry_u16 (cdf, h0, den), ulong den = 1)
+#undef INIT
 
 __kernel void
 apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
