@@ -85,10 +85,15 @@ enum
 
 /* Work-group shapes; see kernels/histequalize.cl. */
 #define GPU_HIST_COPIES 8
-/* The LUT kernel's one work-group on GPUs. */
-#define LUT_GROUP_SIZE_GPU 1024
+/* Work-groups of the GPU kernels that map pixels: 256 work-items (the
+ * GRAY8 one builds a 256-entry table with one item per entry), each taking
+ * APPLY_ROWS rows of one 16-byte column. */
 #define APPLY_GROUP_X 64
 #define APPLY_GROUP_Y 4
+#define APPLY_ROWS 4
+/* GRAY16 table kernels on GPUs: blocks of 1024 bins, 4 per work-item. */
+#define LUT_BLOCKS 64
+#define LUT_GROUP 256
 
 struct _GstClHistEqualize {
   GstClBaseFilter parent;
@@ -98,9 +103,18 @@ struct _GstClHistEqualize {
 
   cl_program program;
   cl_kernel k_hist;
+  /* GPUs, GRAY16: per-block statistics of the histogram. */
+  cl_kernel k_blocks;
+  /* Not on GPUs for GRAY8, where k_apply builds the table itself. */
   cl_kernel k_lut;
   cl_kernel k_apply;
-  cl_mem hist;
+  /* GPUs count into hist[cur] with atomics; the frame's last kernel zeroes
+   * the other for the next frame. CPUs store partial histograms whole in
+   * hist[0]. */
+  cl_mem hist[2];
+  guint cur;
+  gboolean hist_dirty;
+  cl_mem stats;
   cl_mem lut;
   /* The frame's summary (see kernels/histequalize.cl), read back for the
    * message with the frame's number of message bins; 0 when none. */
@@ -116,10 +130,12 @@ struct _GstClHistEqualize {
   gboolean cpu;
   cl_uint groups;
   cl_uint rows_per_group;
-  /* Partial histograms that the histogram kernel stores. */
+  /* Partial histograms that the histogram kernel stores (CPUs). */
   cl_uint parts;
-  /* Bins one group counts at once (GPU, GRAY16). */
+  /* GPUs, GRAY16: bins one group counts at once, in 16-bit halves of its
+   * local words when packed. */
   cl_uint slice_bins;
+  cl_uint packed;
 };
 
 #define FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE }"
@@ -138,16 +154,21 @@ GST_ELEMENT_REGISTER_DEFINE (clhistequalize, "clhistequalize", GST_RANK_NONE,
     GST_TYPE_CL_HIST_EQUALIZE);
 
 static void
+release_mem (cl_mem *mem)
+{
+  if (*mem)
+    clReleaseMemObject (*mem);
+  *mem = NULL;
+}
+
+static void
 release_buffers (GstClHistEqualize *self)
 {
-  if (self->hist)
-    clReleaseMemObject (self->hist);
-  if (self->lut)
-    clReleaseMemObject (self->lut);
-  self->hist = self->lut = NULL;
-  if (self->summary)
-    clReleaseMemObject (self->summary);
-  self->summary = NULL;
+  release_mem (&self->hist[0]);
+  release_mem (&self->hist[1]);
+  release_mem (&self->stats);
+  release_mem (&self->lut);
+  release_mem (&self->summary);
   g_clear_pointer (&self->host_summary, g_free);
   self->pending_bins = 0;
 }
@@ -155,7 +176,8 @@ release_buffers (GstClHistEqualize *self)
 static void
 release_kernels (GstClHistEqualize *self)
 {
-  cl_kernel *k[] = { &self->k_hist, &self->k_lut, &self->k_apply };
+  cl_kernel *k[] = { &self->k_hist, &self->k_blocks, &self->k_lut,
+    &self->k_apply };
 
   for (guint i = 0; i < G_N_ELEMENTS (k); i++) {
     if (*k[i])
@@ -178,9 +200,7 @@ static gboolean
 gst_cl_hist_equalize_setup (GstClBaseFilter *filter, cl_program program,
     GError **error)
 {
-  GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
-
-  self->program = program;
+  GST_CL_HIST_EQUALIZE (filter)->program = program;
   return TRUE;
 }
 
@@ -194,6 +214,81 @@ floor_pow2 (guint64 v)
   return p;
 }
 
+/* Kernel @name (a printf format taking the depth suffix), or NULL. */
+static gboolean
+create_kernel (GstClHistEqualize *self, cl_kernel *kernel, const gchar *name,
+    GError **error)
+{
+  gchar *full = g_strdup_printf (name, self->depth == 8 ? "u8" : "u16");
+
+  *kernel = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (self),
+      self->program, full, error);
+  g_free (full);
+  return *kernel != NULL;
+}
+
+/* Which kernels run and how many groups count the histogram. */
+static gboolean
+plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
+    guint height, GError **error)
+{
+  guint groups;
+
+  if (self->cpu) {
+    /* A few bands of rows per core; GRAY16 partials are 256 KiB each. */
+    groups = MAX (1, cl->compute_units) * (self->depth == 8 ? 2 : 1);
+    self->rows_per_group = (height + MIN (height, groups) - 1) /
+                           MIN (height, groups);
+    self->groups = (height + self->rows_per_group - 1) / self->rows_per_group;
+    self->parts = self->groups;
+    return create_kernel (self, &self->k_hist, "histogram_rows_%s", error) &&
+           create_kernel (self, &self->k_lut,
+               self->depth == 8 ? "make_lut_rows_uchar"
+                                : "make_lut_rows_ushort",
+               error) &&
+           create_kernel (self, &self->k_apply, "apply_rows_%s", error);
+  }
+
+  /* Enough groups to fill the device. */
+  groups = MAX (1, cl->compute_units) * 4;
+  self->rows_per_group = (height + MIN (height, groups) - 1) /
+                         MIN (height, groups);
+  self->parts = 1;
+  if (self->depth == 16) {
+    const guint words = floor_pow2 (cl->local_mem_size / 4);
+
+    /* Packed 16-bit counters need fewer than 65536 pixels per group. */
+    self->packed = width <= G_MAXUINT16;
+    if (self->packed)
+      self->rows_per_group = MAX (1,
+          MIN (self->rows_per_group, G_MAXUINT16 / width));
+    self->slice_bins = MIN (MAX_BINS, self->packed ? 2 * words : words);
+  }
+  self->groups = (height + self->rows_per_group - 1) / self->rows_per_group;
+  if (self->depth == 8)
+    return create_kernel (self, &self->k_hist, "histogram_%s", error) &&
+           create_kernel (self, &self->k_apply, "equalize_%s", error);
+  return create_kernel (self, &self->k_hist, "histogram_%s", error) &&
+         create_kernel (self, &self->k_blocks, "hist_blocks_%s", error) &&
+         create_kernel (self, &self->k_lut, "make_lut_%s", error) &&
+         create_kernel (self, &self->k_apply, "apply_%s", error);
+}
+
+static cl_int
+zero_histograms (GstClHistEqualize *self, GstClContext *cl)
+{
+  const cl_uint zero = 0;
+  cl_int status = CL_SUCCESS;
+
+  for (guint i = 0; i < 2 && status == CL_SUCCESS; i++)
+    if (self->hist[i])
+      status = clEnqueueFillBuffer (cl->queue, self->hist[i], &zero,
+          sizeof (zero), 0, (gsize)self->parts * self->nbins * 4, 0, NULL,
+          NULL);
+  self->hist_dirty = status != CL_SUCCESS;
+  return status;
+}
+
 /* Kernels depend on the depth and the device type, and the launch shapes on
  * the size: all is set here, once per caps. */
 static gboolean
@@ -202,10 +297,6 @@ gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
   GstClContext *cl = gst_cl_base_filter_get_context (filter);
   const GstVideoInfo *info = &GST_VIDEO_FILTER (filter)->in_info;
-  const guint height = GST_VIDEO_INFO_HEIGHT (info);
-  const gchar *sfx, *rows;
-  guint groups;
-  gchar *name;
 
   release_buffers (self);
   release_kernels (self);
@@ -215,54 +306,34 @@ gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
   self->swap = (GST_VIDEO_INFO_FORMAT (info) == GST_VIDEO_FORMAT_GRAY16_BE) ==
                (cl->little_endian != CL_FALSE);
   self->cpu = gst_cl_context_use_cpu_kernels (cl);
-  sfx = self->depth == 8 ? "u8" : "u16";
-  rows = self->cpu ? "rows_" : "";
-
-  /* GPUs: enough groups to fill the device; CPUs: a few bands per core. */
-  /* GRAY16 partial histograms are 256 KiB each: fewer on CPUs. */
-  groups = MAX (1, cl->compute_units) * (!self->cpu            ? 4
-                                            : self->depth == 8 ? 2
-                                                               : 1);
-  self->rows_per_group = (height + MIN (height, groups) - 1) /
-                         MIN (height, groups);
-  self->groups = (height + self->rows_per_group - 1) / self->rows_per_group;
-  self->parts = self->cpu ? self->groups : 1;
-  self->slice_bins = self->depth == 8 || self->cpu
-                         ? self->nbins
-                         : floor_pow2 (cl->local_mem_size / 4);
-
-  name = g_strdup_printf ("histogram_%s%s", rows, sfx);
-  self->k_hist = gst_cl_base_filter_create_kernel (filter, self->program, name,
-      error);
-  g_free (name);
-  name = self->cpu ? g_strdup_printf ("make_lut_rows_%s",
-                         self->depth == 8 ? "uchar" : "ushort")
-                   : g_strdup_printf ("make_lut_%s", sfx);
-  if (self->k_hist)
-    self->k_lut = gst_cl_base_filter_create_kernel (filter, self->program, name,
-        error);
-  g_free (name);
-  name = g_strdup_printf ("apply_%s%s", rows, sfx);
-  if (self->k_lut)
-    self->k_apply = gst_cl_base_filter_create_kernel (filter, self->program,
-        name, error);
-  g_free (name);
-  if (!self->k_apply)
+  if (!plan_kernels (self, cl, GST_VIDEO_INFO_WIDTH (info),
+          GST_VIDEO_INFO_HEIGHT (info), error))
     return FALSE;
 
-  self->hist = gst_cl_base_filter_alloc (filter,
-      (gsize)self->parts * self->nbins * 4, error);
-  if (!self->hist)
-    return FALSE;
+  for (guint i = 0; i < (self->cpu ? 1 : 2); i++) {
+    self->hist[i] = gst_cl_base_filter_alloc (filter,
+        (gsize)self->parts * self->nbins * 4, error);
+    if (!self->hist[i])
+      return FALSE;
+  }
+  self->cur = 0;
+  if (self->k_blocks) {
+    self->stats = gst_cl_base_filter_alloc (filter, LUT_BLOCKS * 8 * 4, error);
+    if (!self->stats)
+      return FALSE;
+  }
   self->lut = gst_cl_base_filter_alloc (filter, self->nbins * self->depth / 8,
       error);
-  if (!self->lut)
-    return FALSE;
   self->summary = gst_cl_base_filter_alloc (filter,
       (SUMMARY_HEAD + self->nbins) * 4, error);
-  if (!self->summary)
+  if (!self->lut || !self->summary)
     return FALSE;
   self->host_summary = g_new0 (guint32, SUMMARY_HEAD + self->nbins);
+  if (!self->cpu && zero_histograms (self, cl) != CL_SUCCESS) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+        "Could not clear the histogram buffers on \"%s\"", cl->device_name);
+    return FALSE;
+  }
   return TRUE;
 }
 
@@ -278,7 +349,14 @@ enqueue_histogram (GstClHistEqualize *self, GstClContext *cl,
   const cl_uint pitch = in->pitch * 8 / self->depth;
   const size_t lsz = self->cpu ? 1 : MIN (256, cl->max_work_group_size);
   const cl_uint copies = GPU_HIST_COPIES;
-  size_t global[2] = { self->groups * lsz, self->nbins / self->slice_bins };
+  const gboolean slices = !self->cpu && self->depth == 16;
+  /* EXPERIMENT: slices per group. */
+  const cl_uint loops = !slices ? 1
+                        : g_getenv ("GST_CL_HIST16_SLICE_LOOP")
+                            ? self->nbins / self->slice_bins
+                            : 1;
+  size_t global[2] = { self->groups * lsz,
+    slices ? self->nbins / self->slice_bins / loops : 1 };
   size_t local[2] = { lsz, 1 };
   cl_uint i = 0;
   cl_int s = 0;
@@ -291,17 +369,19 @@ enqueue_histogram (GstClHistEqualize *self, GstClContext *cl,
   if (self->depth == 16)
     s |= SET_ARG (k, i++, self->swap);
   if (self->cpu) {
-    s |= SET_ARG (k, i++, self->hist);
+    s |= SET_ARG (k, i++, self->hist[0]);
     if (self->depth == 16)
       s |= clSetKernelArg (k, i++, self->nbins * 4, NULL);
   } else if (self->depth == 8) {
     s |= SET_ARG (k, i++, copies);
-    s |= SET_ARG (k, i++, self->hist);
+    s |= SET_ARG (k, i++, self->hist[self->cur]);
     s |= clSetKernelArg (k, i++, 256 * copies * 4, NULL);
   } else {
     s |= SET_ARG (k, i++, self->slice_bins);
-    s |= SET_ARG (k, i++, self->hist);
-    s |= clSetKernelArg (k, i++, self->slice_bins * 4, NULL);
+    s |= SET_ARG (k, i++, self->packed);
+    s |= SET_ARG (k, i++, self->hist[self->cur]);
+    s |= clSetKernelArg (k, i++,
+        (self->packed ? self->slice_bins / 2 : self->slice_bins) * 4, NULL);
   }
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
@@ -309,39 +389,50 @@ enqueue_histogram (GstClHistEqualize *self, GstClContext *cl,
       global, local);
 }
 
-/* The table, and the summary for a message of @num_bins bins unless 0. */
+/* The table, and the summary for a message of @num_bins bins unless 0
+ * (GPUs build the GRAY8 table in the apply kernel). */
 static cl_int
-enqueue_lut (GstClHistEqualize *self, GstClContext *cl, cl_uint total,
-    guint num_bins)
+enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins)
 {
-  /* Every work-item owns at least one bin; CPUs run one serial item. */
-  const size_t lsz = self->cpu ? 1
-                               : MIN (self->nbins,
-                                     MIN (LUT_GROUP_SIZE_GPU,
-                                         floor_pow2 (cl->max_work_group_size)));
+  GstClBaseFilter *filter = GST_CL_BASE_FILTER (self);
   const cl_uint group = num_bins ? self->nbins / num_bins : 1;
   const cl_mem summary = num_bins ? self->summary : NULL;
+  const size_t one = 1, lsz = LUT_GROUP, blocks = LUT_BLOCKS * LUT_GROUP;
+  cl_kernel k = self->k_lut;
+  cl_uint i = 0;
   cl_int s = 0;
 
-  s |= SET_ARG (self->k_lut, 0, self->hist);
-  s |= SET_ARG (self->k_lut, 1, self->parts);
-  s |= SET_ARG (self->k_lut, 2, total);
-  s |= SET_ARG (self->k_lut, 3, self->lut);
-  s |= SET_ARG (self->k_lut, 4, summary);
-  s |= SET_ARG (self->k_lut, 5, group);
-  if (!self->cpu) {
-    s |= clSetKernelArg (self->k_lut, 6, lsz * 4, NULL);
-    s |= clSetKernelArg (self->k_lut, 7, lsz * 8, NULL);
+  if (!k)
+    return CL_SUCCESS;
+  if (self->k_blocks) {
+    s |= SET_ARG (self->k_blocks, 0, self->hist[self->cur]);
+    s |= SET_ARG (self->k_blocks, 1, self->stats);
+    if (s != CL_SUCCESS)
+      return CL_INVALID_KERNEL_ARGS;
+    s = gst_cl_base_filter_enqueue_kernel (filter, self->k_blocks, 1, &blocks,
+        &lsz);
+    if (s != CL_SUCCESS)
+      return s;
   }
+  s |= SET_ARG (k, i++, self->hist[self->cur]);
+  if (self->cpu)
+    s |= SET_ARG (k, i++, self->parts);
+  else
+    s |= SET_ARG (k, i++, self->stats);
+  s |= SET_ARG (k, i++, total);
+  s |= SET_ARG (k, i++, self->lut);
+  s |= SET_ARG (k, i++, summary);
+  s |= SET_ARG (k, i++, group);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
-  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self),
-      self->k_lut, 1, &lsz, &lsz);
+  return self->cpu
+             ? gst_cl_base_filter_enqueue_kernel (filter, k, 1, &one, &one)
+             : gst_cl_base_filter_enqueue_kernel (filter, k, 1, &blocks, &lsz);
 }
 
 static cl_int
-enqueue_apply (GstClHistEqualize *self, GstClContext *cl, const GstClPlane *in,
-    const GstClPlane *out)
+enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
+    const GstClPlane *out, cl_uint total, guint num_bins)
 {
   cl_kernel k = self->k_apply;
   const cl_uint bpp = self->depth / 8;
@@ -350,29 +441,53 @@ enqueue_apply (GstClHistEqualize *self, GstClContext *cl, const GstClPlane *in,
   const cl_uint vpr = (in->row_bytes + 15) / 16;
   const cl_uint width = in->row_bytes / bpp;
   const cl_uint height = in->height;
+  const cl_uint rows = APPLY_ROWS;
+  const cl_uint group = num_bins ? self->nbins / num_bins : 1;
+  const cl_mem summary = num_bins ? self->summary : NULL;
   size_t local[2] = { APPLY_GROUP_X, APPLY_GROUP_Y };
   size_t global[2] = { GST_ROUND_UP_N (vpr, APPLY_GROUP_X),
-    GST_ROUND_UP_N (height, APPLY_GROUP_Y) };
+    GST_ROUND_UP_N ((height + rows - 1) / rows, APPLY_GROUP_Y) };
   cl_uint i = 0;
   cl_int s = 0;
 
-  s |= SET_ARG (k, i++, in->mem);
-  s |= SET_ARG (k, i++, pitch);
   if (self->cpu) {
+    s |= SET_ARG (k, i++, in->mem);
+    s |= SET_ARG (k, i++, pitch);
     s |= SET_ARG (k, i++, width);
     s |= SET_ARG (k, i++, height);
     s |= SET_ARG (k, i++, self->rows_per_group);
+    s |= SET_ARG (k, i++, self->lut);
+    s |= SET_ARG (k, i++, out->mem);
+    s |= SET_ARG (k, i++, dpitch);
+    if (self->depth == 16)
+      s |= SET_ARG (k, i++, self->swap);
     global[0] = self->groups;
     local[0] = 1;
-  } else {
+  } else if (self->depth == 8) {
+    s |= SET_ARG (k, i++, self->hist[self->cur]);
+    s |= SET_ARG (k, i++, total);
+    s |= SET_ARG (k, i++, in->mem);
+    s |= SET_ARG (k, i++, pitch);
     s |= SET_ARG (k, i++, vpr);
     s |= SET_ARG (k, i++, height);
-  }
-  s |= SET_ARG (k, i++, self->lut);
-  s |= SET_ARG (k, i++, out->mem);
-  s |= SET_ARG (k, i++, dpitch);
-  if (self->depth == 16)
+    s |= SET_ARG (k, i++, rows);
+    s |= SET_ARG (k, i++, out->mem);
+    s |= SET_ARG (k, i++, dpitch);
+    s |= SET_ARG (k, i++, summary);
+    s |= SET_ARG (k, i++, group);
+    s |= SET_ARG (k, i++, self->hist[!self->cur]);
+  } else {
+    s |= SET_ARG (k, i++, in->mem);
+    s |= SET_ARG (k, i++, pitch);
+    s |= SET_ARG (k, i++, vpr);
+    s |= SET_ARG (k, i++, height);
+    s |= SET_ARG (k, i++, rows);
+    s |= SET_ARG (k, i++, self->lut);
+    s |= SET_ARG (k, i++, out->mem);
+    s |= SET_ARG (k, i++, dpitch);
     s |= SET_ARG (k, i++, self->swap);
+    s |= SET_ARG (k, i++, self->hist[!self->cur]);
+  }
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k,
@@ -385,7 +500,6 @@ gst_cl_hist_equalize_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
   GstClContext *cl = gst_cl_base_filter_get_context (filter);
-  const cl_uint zero = 0;
   const cl_uint total = (cl_uint)(in->row_bytes * 8 / self->depth) * in->height;
   cl_int status = CL_SUCCESS;
   guint num_bins = 0;
@@ -397,21 +511,24 @@ gst_cl_hist_equalize_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
   GST_OBJECT_UNLOCK (self);
   self->pending_bins = 0;
 
-  /* Partial histograms are stored whole; only the atomics need zeros. */
-  if (!self->cpu)
-    status = clEnqueueFillBuffer (cl->queue, self->hist, &zero, sizeof (zero),
-        0, self->nbins * 4, 0, NULL, NULL);
+  /* After a failed frame the next histogram may not have been cleared. */
+  if (self->hist_dirty)
+    status = zero_histograms (self, cl);
   if (status == CL_SUCCESS)
     status = enqueue_histogram (self, cl, in);
   if (status == CL_SUCCESS)
-    status = enqueue_lut (self, cl, total, num_bins);
+    status = enqueue_lut (self, total, num_bins);
   if (status == CL_SUCCESS)
-    status = enqueue_apply (self, cl, in, out);
+    status = enqueue_apply (self, in, out, total, num_bins);
   if (status == CL_SUCCESS && num_bins) {
     status = clEnqueueReadBuffer (cl->queue, self->summary, CL_FALSE, 0,
         (SUMMARY_HEAD + num_bins) * 4, self->host_summary, 0, NULL, NULL);
     self->pending_bins = num_bins;
   }
+  if (status != CL_SUCCESS)
+    self->hist_dirty = !self->cpu;
+  else if (!self->cpu)
+    self->cur = !self->cur;
   return status;
 }
 

@@ -22,6 +22,12 @@
 
 #define COUNT(h, i) atomic_inc (&(h)[i])
 
+/* 16 bytes at @p, which the GPU kernels only use where p is 16-byte aligned
+ * (rows start at multiples of 64 bytes, loads at multiples of 16): one
+ * 128-bit access, where vload16 only promises byte alignment. */
+#define LOAD16(p) (*(__global const uint4 *) (p))
+#define STORE16(p, v) (*(__global uint4 *) (p) = (v))
+
 static inline ushort8
 swap16 (ushort8 v, uint swap)
 {
@@ -66,27 +72,43 @@ histogram_u8 (__global const uchar * src, uint pitch, uint width,
   const uint vpr = (width + 15) / 16;
   __local uint *mine = lhist + (lid & (copies - 1));
 
+#define COUNT_WORD(u) do {                                                   \
+    COUNT (mine, ((u) & 255) * copies);                                      \
+    COUNT (mine, (((u) >> 8) & 255) * copies);                               \
+    COUNT (mine, (((u) >> 16) & 255) * copies);                              \
+    COUNT (mine, ((u) >> 24) * copies);                                      \
+  } while (0)
+
   local_hist_clear (lhist, 256 * copies);
   for (uint i = lid; i < rows * vpr; i += lsz) {
     const uint r = i / vpr;
     const uint x = (i - r * vpr) * 16;
-    const uchar16 v = vload16 (0, src + (size_t) (row0 + r) * pitch + x);
-    const uchar p[16] = { v.s0, v.s1, v.s2, v.s3, v.s4, v.s5, v.s6, v.s7,
-      v.s8, v.s9, v.sa, v.sb, v.sc, v.sd, v.se, v.sf
-    };
-    const uint n = min (16u, width - x);
+    __global const uchar *p = src + (size_t) (row0 + r) * pitch + x;
 
-    for (uint k = 0; k < n; k++)
-      COUNT (mine, p[k] * copies);
+    if (x + 16 <= width) {
+      const uint4 w = LOAD16 (p);
+
+      COUNT_WORD (w.x);
+      COUNT_WORD (w.y);
+      COUNT_WORD (w.z);
+      COUNT_WORD (w.w);
+    } else {
+      for (uint k = 0; k < width - x; k++)
+        COUNT (mine, p[k] * copies);
+    }
   }
+#undef COUNT_WORD
   local_hist_merge (lhist, 256, copies, hist);
 }
 
 /* Like histogram_u8, for the slice of bins [slice * nbins, +nbins) that
- * dimension 1 selects: 65536 bins rarely fit in local memory at once. */
+ * dimension 1 selects: 65536 bins rarely fit in local memory at once. With
+ * @packed, two 16-bit counters share each local word, which halves the
+ * slices; the host then gives each group fewer than 65536 pixels, so that
+ * no counter can carry into its neighbour. */
 __kernel void
 histogram_u16 (__global const ushort * src, uint pitch, uint width,
-    uint height, uint rows_per_group, uint swap, uint nbins,
+    uint height, uint rows_per_group, uint swap, uint nbins, uint packed,
     __global uint * hist, __local uint * lhist)
 {
   const uint lid = get_local_id (0);
@@ -95,65 +117,50 @@ histogram_u16 (__global const ushort * src, uint pitch, uint width,
   const uint rows = min (rows_per_group, height - row0);
   const uint vpr = (width + 7) / 8;
   const uint base = get_global_id (1) * nbins;
+  const uint words = packed ? nbins / 2 : nbins;
 
-  local_hist_clear (lhist, nbins);
+#define COUNT16(value) do {                                                  \
+    const uint b = (uint) (value) - base;                                    \
+                                                                             \
+    if (b < nbins) {                                                         \
+      if (packed)                                                            \
+        atomic_add (&lhist[b >> 1], 1u << ((b & 1) * 16));                   \
+      else                                                                   \
+        atomic_inc (&lhist[b]);                                              \
+    }                                                                        \
+  } while (0)
+
+  local_hist_clear (lhist, words);
   for (uint i = lid; i < rows * vpr; i += lsz) {
     const uint r = i / vpr;
     const uint x = (i - r * vpr) * 8;
-    const ushort8 v =
-        swap16 (vload8 (0, src + (size_t) (row0 + r) * pitch + x), swap);
-    const ushort p[8] = { v.s0, v.s1, v.s2, v.s3, v.s4, v.s5, v.s6, v.s7 };
-    const uint n = min (8u, width - x);
+    __global const ushort *p = src + (size_t) (row0 + r) * pitch + x;
 
-    for (uint k = 0; k < n; k++) {
-      const uint b = (uint) p[k] - base;
+    if (x + 8 <= width) {
+      const ushort8 v = swap16 (as_ushort8 (LOAD16 (p)), swap);
 
-      if (b < nbins)
-        COUNT (lhist, b);
+      COUNT16 (v.s0); COUNT16 (v.s1); COUNT16 (v.s2); COUNT16 (v.s3);
+      COUNT16 (v.s4); COUNT16 (v.s5); COUNT16 (v.s6); COUNT16 (v.s7);
+    } else {
+      for (uint k = 0; k < width - x; k++)
+        COUNT16 (swap ? rotate (p[k], (ushort) 8) : p[k]);
     }
   }
-  local_hist_merge (lhist, nbins, 1, hist + base);
-}
+#undef COUNT16
+  barrier (CLK_LOCAL_MEM_FENCE);
+  for (uint w = lid; w < words; w += lsz) {
+    const uint c = lhist[w];
 
-/* For a single work-group whose items own @chunk bins each: sums the
- * @parts partial histograms into the first, then finds the first non-empty
- * bin and each work-item's exclusive prefix of the histogram. */
-static inline uint
-scan_histogram (__global uint * hist, uint nbins, uint parts, uint chunk,
-    __local uint * scratch, __local uint * first, uint * prefix)
-{
-  const uint lid = get_local_id (0);
-  const uint b0 = lid * chunk;
-  uint sum = 0, mine = UINT_MAX;
-
-  if (lid == 0)
-    *first = UINT_MAX;
-  for (uint k = 0; k < chunk; k++) {
-    uint h = hist[b0 + k];
-
-    for (uint p = 1; p < parts; p++)
-      h += hist[p * nbins + b0 + k];
-    if (parts > 1)
-      hist[b0 + k] = h;
-    if (h && mine == UINT_MAX)
-      mine = b0 + k;
-    sum += h;
+    if (!packed) {
+      if (c)
+        atomic_add (&hist[base + w], c);
+    } else {
+      if (c & 0xffff)
+        atomic_add (&hist[base + 2 * w], c & 0xffff);
+      if (c >> 16)
+        atomic_add (&hist[base + 2 * w + 1], c >> 16);
+    }
   }
-  scratch[lid] = sum;
-  barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-  if (mine != UINT_MAX)
-    atomic_min (first, mine);
-  /* Inclusive scan of the work-items' sums (Hillis-Steele: log2 steps of
-   * the whole group rather than one work-item's serial loop). */
-  for (uint off = 1; off < get_local_size (0); off *= 2) {
-    const uint t = lid >= off ? scratch[lid - off] : 0;
-
-    barrier (CLK_LOCAL_MEM_FENCE);
-    scratch[lid] += t;
-    barrier (CLK_LOCAL_MEM_FENCE);
-  }
-  *prefix = scratch[lid] - sum;
-  return *first;
 }
 
 /* The frame's summary for the histogram message, so that the host reads
@@ -168,61 +175,6 @@ store_u64 (__global uint * p, ulong v)
 {
   p[0] = (uint) v;
   p[1] = (uint) (v >> 32);
-}
-
-/* Work-group version: each work-item owns @chunk bins from lid * chunk;
- * @red and @msg are local scratch of one entry per work-item. */
-static inline void
-summarize_histogram (__global const uint * hist, uint chunk, uint group,
-    uint i0, __global uint * summary, __local ulong * red,
-    __local uint * msg, __local uint * maxv)
-{
-  const uint lid = get_local_id (0);
-  const uint lsz = get_local_size (0);
-  const uint b0 = lid * chunk;
-  ulong sv = 0, sv2 = 0;
-  uint acc = 0, last = 0;
-
-  if (lid == 0)
-    *maxv = 0;
-  msg[lid] = 0;
-  barrier (CLK_LOCAL_MEM_FENCE);
-  for (uint k = 0, v = b0; k < chunk; k++, v++) {
-    const uint h = hist[v];
-
-    if (h)
-      last = v;
-    sv += (ulong) h * v;
-    sv2 += (ulong) h * v * v;
-    acc += h;
-    /* Message bins inside the chunk are this work-item's alone. */
-    if (group <= chunk && ((v + 1) & (group - 1)) == 0) {
-      summary[SUMMARY_HEAD + v / group] = acc;
-      acc = 0;
-    }
-  }
-  /* Larger message bins span several work-items' chunks. */
-  if (group > chunk)
-    atomic_add (&msg[b0 / group], acc);
-  atomic_max (maxv, last);
-  for (uint i = 0; i < 2; i++) {
-    red[lid] = i ? sv2 : sv;
-    barrier (CLK_LOCAL_MEM_FENCE);
-    for (uint off = lsz / 2; off > 0; off /= 2) {
-      if (lid < off)
-        red[lid] += red[lid + off];
-      barrier (CLK_LOCAL_MEM_FENCE);
-    }
-    if (lid == 0)
-      store_u64 (summary + 2 + 2 * i, red[0]);
-    barrier (CLK_LOCAL_MEM_FENCE);
-  }
-  if (group > chunk && lid < lsz * chunk / group)
-    summary[SUMMARY_HEAD + lid] = msg[lid];
-  if (lid == 0) {
-    summary[0] = i0;
-    summary[1] = *maxv;
-  }
 }
 
 static inline float
@@ -262,110 +214,279 @@ lut_entry_u16 (uint cdf, uint h0, ulong den)
   return (ushort) d;
 }
 
-/* One work-group. */
-__kernel void
-make_lut_u8 (__global uint * hist, uint parts, uint total,
-    __global uchar * lut, __global uint * summary, uint group,
-    __local uint * scratch, __local ulong * red)
-{
-  __local uint first, maxv;
-  const uint chunk = 256 / get_local_size (0);
-  uint cdf;
-  const uint i0 =
-      scan_histogram (hist, 256, parts, chunk, scratch, &first, &cdf);
-  const uint h0 = hist[i0];
-  const float scale = equalize_scale (total - h0);
+/* ---- GPUs: work-group helpers ---- */
 
-  for (uint k = 0, v = get_local_id (0) * chunk; k < chunk; k++, v++) {
-    cdf += hist[v];
-    lut[v] = h0 == total ? v : v <= i0 ? 0 : lut_entry_u8 (cdf, h0, scale);
+/* Inclusive prefix sums of @a, one entry per work-item (Hillis-Steele). */
+static inline void
+scan_inclusive (__local uint * a, uint lid, uint lsz)
+{
+  for (uint off = 1; off < lsz; off *= 2) {
+    const uint t = lid >= off ? a[lid - off] : 0;
+
+    barrier (CLK_LOCAL_MEM_FENCE);
+    a[lid] += t;
+    barrier (CLK_LOCAL_MEM_FENCE);
   }
-  if (summary)
-    summarize_histogram (hist, chunk, group, i0, summary, red, scratch, &maxv);
 }
 
-/* One work-group. An empty bin repeats the previous entry: it divides only
- * where the cumulative count moved, which real data makes rare. */
-__kernel void
-make_lut_u16 (__global uint * hist, uint parts, uint total,
-    __global ushort * lut, __global uint * summary, uint group,
-    __local uint * scratch, __local ulong * red)
+static inline ulong
+reduce_sum (__local ulong * red, ulong v, uint lid, uint lsz)
 {
-  __local uint first, maxv;
-  const uint chunk = 65536 / get_local_size (0);
-  uint cdf;
-  const uint i0 =
-      scan_histogram (hist, 65536, parts, chunk, scratch, &first, &cdf);
-  const uint h0 = hist[i0];
-  const ulong den = total - h0;
-  ushort q = 0;
-
-  for (uint k = 0, v = get_local_id (0) * chunk; k < chunk; k++, v++) {
-    const uint h = hist[v];
-
-    cdf += h;
-    if (h0 == total)
-      q = v;
-    else if (v <= i0)
-      q = 0;
-    else if (h || k == 0)
-      q = lut_entry_u16 (cdf, h0, den);
-    lut[v] = q;
-  }
-  if (summary)
-    summarize_histogram (hist, chunk, group, i0, summary, red, scratch, &maxv);
-}
-
-/* 16 pixels per work-item; dimension 1 is the row. */
-__kernel void
-apply_u8 (__global const uchar * src, uint pitch, uint vpr, uint height,
-    __global const uchar * lut, __global uchar * dst, uint dpitch)
-{
-  __local uchar table[256];
-  const uint x = get_global_id (0);
-  const uint y = get_global_id (1);
-  const uint lsz = get_local_size (0) * get_local_size (1);
-
-  for (uint i = get_local_id (1) * get_local_size (0) + get_local_id (0);
-      i < 256; i += lsz)
-    table[i] = lut[i];
+  red[lid] = v;
   barrier (CLK_LOCAL_MEM_FENCE);
-  if (x >= vpr || y >= height)
-    return;
+  for (uint off = lsz / 2; off > 0; off /= 2) {
+    if (lid < off)
+      red[lid] += red[lid + off];
+    barrier (CLK_LOCAL_MEM_FENCE);
+  }
+  v = red[0];
+  barrier (CLK_LOCAL_MEM_FENCE);
+  return v;
+}
 
-  {
-    const uchar16 v = vload16 (x, src + (size_t) y * pitch);
-    uchar16 o;
+static inline uint
+map_word (uint u, __local const uchar * t)
+{
+  return (uint) t[u & 255] | (uint) t[(u >> 8) & 255] << 8 |
+      (uint) t[(u >> 16) & 255] << 16 | (uint) t[u >> 24] << 24;
+}
 
-    o.s0 = table[v.s0]; o.s1 = table[v.s1]; o.s2 = table[v.s2];
-    o.s3 = table[v.s3]; o.s4 = table[v.s4]; o.s5 = table[v.s5];
-    o.s6 = table[v.s6]; o.s7 = table[v.s7]; o.s8 = table[v.s8];
-    o.s9 = table[v.s9]; o.sa = table[v.sa]; o.sb = table[v.sb];
-    o.sc = table[v.sc]; o.sd = table[v.sd]; o.se = table[v.se];
-    o.sf = table[v.sf];
-    vstore16 (o, x, dst + (size_t) y * dpitch);
+/* GRAY8 on GPUs: each work-group builds the 256-entry table in local memory
+ * from the histogram (cheaper than a launch of its own), then maps @rows
+ * rows of one 16-byte column per work-item through it. Group 0 also zeroes
+ * @next_hist, the histogram buffer of the next frame (double-buffered, so
+ * that no fill is queued), and writes the summary. Groups of exactly 256
+ * work-items. */
+__kernel void
+equalize_u8 (__global const uint * hist, uint total,
+    __global const uchar * src, uint pitch, uint vpr, uint height, uint rows,
+    __global uchar * dst, uint dpitch, __global uint * summary, uint group,
+    __global uint * next_hist)
+{
+  __local uint cdf[256], msg[256];
+  __local ulong red[256];
+  __local uchar table[256];
+  __local uint first, last;
+  const uint lid = get_local_id (1) * get_local_size (0) + get_local_id (0);
+  const uint x = get_global_id (0);
+  const uint y0 = get_global_id (1) * rows;
+  const uint y1 = min (y0 + rows, height);
+  const bool group0 = get_group_id (0) == 0 && get_group_id (1) == 0;
+  const uint h = hist[lid];
+  uint i0, h0;
+
+  if (lid == 0) {
+    first = 256;
+    last = 0;
+  }
+  cdf[lid] = h;
+  msg[lid] = 0;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (h) {
+    atomic_min (&first, lid);
+    atomic_max (&last, lid);
+  }
+  scan_inclusive (cdf, lid, 256);
+  i0 = first;
+  h0 = hist[i0];
+  table[lid] = h0 == total ? lid : lid <= i0 ? 0 :
+      lut_entry_u8 (cdf[lid], h0, equalize_scale (total - h0));
+
+  if (group0) {
+    next_hist[lid] = 0;
+    if (summary) {
+      const ulong sv = reduce_sum (red, (ulong) h * lid, lid, 256);
+      const ulong sv2 = reduce_sum (red, (ulong) h * lid * lid, lid, 256);
+
+      atomic_add (&msg[lid / group], h);
+      barrier (CLK_LOCAL_MEM_FENCE);
+      if (lid < 256 / group)
+        summary[SUMMARY_HEAD + lid] = msg[lid];
+      if (lid == 0) {
+        summary[0] = i0;
+        summary[1] = last;
+        store_u64 (summary + 2, sv);
+        store_u64 (summary + 4, sv2);
+      }
+    }
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+
+  if (x < vpr) {
+    for (uint y = y0; y < y1; y++) {
+      const uint4 w = LOAD16 (src + (size_t) y * pitch + x * 16);
+
+      STORE16 (dst + (size_t) y * dpitch + x * 16,
+          (uint4) (map_word (w.x, table), map_word (w.y, table),
+              map_word (w.z, table), map_word (w.w, table)));
+    }
   }
 }
 
-/* 8 pixels per work-item; @swap converts from and back to the frame's
- * byte order. */
+/* GRAY16 on GPUs: 65536 bins are too many for each group to rebuild the
+ * table, so it takes two small launches over BLOCKS blocks of BLOCK_BINS
+ * bins, 4 per work-item in groups of 256: per-block statistics, then the
+ * table, each block adding the counts of the blocks before it. */
+#define BLOCK_BINS 1024
+#define BLOCKS (65536 / BLOCK_BINS)
+/* block_stats, 8 words per block: [0] count, [1] first non-empty bin (65536
+ * if none), [2] last non-empty bin, [4..5] sum of v, [6..7] sum of v^2. */
+
+__kernel void
+hist_blocks_u16 (__global const uint * hist, __global uint * stats)
+{
+  __local ulong red[256];
+  __local uint first, last;
+  const uint lid = get_local_id (0);
+  const uint g = get_group_id (0);
+  const uint b = g * BLOCK_BINS + lid * 4;
+  const uint4 h = LOAD16 (hist + b);
+  const uint f = h.x ? b : h.y ? b + 1 : h.z ? b + 2 : h.w ? b + 3 : 65536;
+  const uint l = h.w ? b + 3 : h.z ? b + 2 : h.y ? b + 1 : b;
+  const ulong sv = (ulong) h.x * b + (ulong) h.y * (b + 1) +
+      (ulong) h.z * (b + 2) + (ulong) h.w * (b + 3);
+  const ulong sv2 = (ulong) h.x * b * b + (ulong) h.y * (b + 1) * (b + 1) +
+      (ulong) h.z * (b + 2) * (b + 2) + (ulong) h.w * (b + 3) * (b + 3);
+  ulong count, s1, s2;
+
+  if (lid == 0) {
+    first = 65536;
+    last = 0;
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (f < 65536) {
+    atomic_min (&first, f);
+    atomic_max (&last, l);
+  }
+  count = reduce_sum (red, h.x + h.y + h.z + h.w, lid, 256);
+  s1 = reduce_sum (red, sv, lid, 256);
+  s2 = reduce_sum (red, sv2, lid, 256);
+  if (lid == 0) {
+    stats[g * 8] = (uint) count;
+    stats[g * 8 + 1] = first;
+    stats[g * 8 + 2] = last;
+    store_u64 (stats + g * 8 + 4, s1);
+    store_u64 (stats + g * 8 + 6, s2);
+  }
+}
+
+/* An empty bin repeats the previous entry: the table divides only where
+ * the cumulative count moved, which real data makes rare. */
+__kernel void
+make_lut_u16 (__global const uint * hist, __global const uint * stats,
+    uint total, __global ushort * lut, __global uint * summary, uint group)
+{
+  __local uint cdf[256], msg[256];
+  __local uint first, prefix;
+  const uint lid = get_local_id (0);
+  const uint g = get_group_id (0);
+  const uint b = g * BLOCK_BINS + lid * 4;
+  const uint4 h = LOAD16 (hist + b);
+  const uint mine = h.x + h.y + h.z + h.w;
+  uint i0, h0, c;
+  ulong den;
+  ushort4 e;
+
+  if (lid == 0) {
+    first = 65536;
+    prefix = 0;
+  }
+  cdf[lid] = mine;
+  msg[lid] = 0;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (lid < BLOCKS) {
+    atomic_min (&first, stats[lid * 8 + 1]);
+    if (lid < g)
+      atomic_add (&prefix, stats[lid * 8]);
+  }
+  scan_inclusive (cdf, lid, 256);
+  i0 = first;
+  h0 = hist[i0];
+  den = total - h0;
+  c = prefix + cdf[lid] - mine;
+
+#define ENTRY(v, hv, prev) \
+  (h0 == total ? (ushort) (v) : (v) <= i0 ? (ushort) 0 : \
+   (hv) || (v) == b ? lut_entry_u16 (c, h0, den) : (prev))
+  c += h.x;
+  e.x = ENTRY (b, h.x, 0);
+  c += h.y;
+  e.y = ENTRY (b + 1, h.y, e.x);
+  c += h.z;
+  e.z = ENTRY (b + 2, h.z, e.y);
+  c += h.w;
+  e.w = ENTRY (b + 3, h.w, e.z);
+#undef ENTRY
+  vstore4 (e, 0, lut + b);
+
+  if (summary) {
+    if (g == 0 && lid == 0) {
+      uint last = 0;
+      ulong sv = 0, sv2 = 0;
+
+      for (uint k = 0; k < BLOCKS; k++) {
+        if (stats[k * 8])
+          last = stats[k * 8 + 2];
+        sv += stats[k * 8 + 4] | (ulong) stats[k * 8 + 5] << 32;
+        sv2 += stats[k * 8 + 6] | (ulong) stats[k * 8 + 7] << 32;
+      }
+      summary[0] = i0;
+      summary[1] = last;
+      store_u64 (summary + 2, sv);
+      store_u64 (summary + 4, sv2);
+    }
+    if (group <= 4) {
+      const uint hv[4] = { h.x, h.y, h.z, h.w };
+
+      for (uint k = 0; k < 4; k += group) {
+        uint n = 0;
+
+        for (uint j = k; j < k + group; j++)
+          n += hv[j];
+        summary[SUMMARY_HEAD + (b + k) / group] = n;
+      }
+    } else if (group <= BLOCK_BINS) {
+      atomic_add (&msg[lid * 4 / group], mine);
+      barrier (CLK_LOCAL_MEM_FENCE);
+      if (lid < BLOCK_BINS / group)
+        summary[SUMMARY_HEAD + g * (BLOCK_BINS / group) + lid] = msg[lid];
+    } else if (g == 0 && lid < 65536 / group) {
+      uint n = 0;
+
+      for (uint k = lid * (group / BLOCK_BINS);
+          k < (lid + 1) * (group / BLOCK_BINS); k++)
+        n += stats[k * 8];
+      summary[SUMMARY_HEAD + lid] = n;
+    }
+  }
+}
+
+/* @rows rows of 8 pixels per work-item; @swap converts from and back to
+ * the frame's byte order. Also zeroes @next_hist, the next frame's
+ * histogram buffer. */
 __kernel void
 apply_u16 (__global const ushort * src, uint pitch, uint vpr, uint height,
-    __global const ushort * lut, __global ushort * dst, uint dpitch, uint swap)
+    uint rows, __global const ushort * lut, __global ushort * dst,
+    uint dpitch, uint swap, __global uint * next_hist)
 {
   const uint x = get_global_id (0);
-  const uint y = get_global_id (1);
+  const uint y0 = get_global_id (1) * rows;
+  const uint y1 = min (y0 + rows, height);
+  const size_t n = get_global_size (0) * get_global_size (1);
 
-  if (x >= vpr || y >= height)
+  for (size_t i = get_global_id (1) * get_global_size (0) + x; i < 65536;
+      i += n)
+    next_hist[i] = 0;
+  if (x >= vpr)
     return;
-
-  {
-    const ushort8 v = swap16 (vload8 (x, src + (size_t) y * pitch), swap);
+  for (uint y = y0; y < y1; y++) {
+    const ushort8 v =
+        swap16 (as_ushort8 (LOAD16 (src + (size_t) y * pitch + x * 8)), swap);
     ushort8 o;
 
     o.s0 = lut[v.s0]; o.s1 = lut[v.s1]; o.s2 = lut[v.s2]; o.s3 = lut[v.s3];
     o.s4 = lut[v.s4]; o.s5 = lut[v.s5]; o.s6 = lut[v.s6]; o.s7 = lut[v.s7];
-    vstore8 (swap16 (o, swap), x, dst + (size_t) y * dpitch);
+    STORE16 (dst + (size_t) y * dpitch + x * 8, as_uint4 (swap16 (o, swap)));
   }
 }
 

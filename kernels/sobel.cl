@@ -1,8 +1,8 @@
 /* gst-clfilter: 3x3 Sobel gradient kernels for clsobel.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * One work-item computes a strip of VW horizontally adjacent output pixels
- * (16 for GRAY8, 8 for GRAY16) over @rows rows. It reads each input row
+ * On GPUs one work-item computes a strip of 8 horizontally adjacent output
+ * pixels over @rows rows (CPU devices: see their section). It reads each input row
  * of the strip, plus the row above and below, once: one vector load and the
  * left and right neighbour pixels. Each row is reduced at once to its
  * horizontal derivative d = p[x+1] - p[x-1] and smoothing
@@ -21,8 +21,9 @@
  *
  * The output is out = clamp (rint (scale * m), 0, MAX) with m the mode's
  * gradient value, then MAX or 0 against a non-zero threshold. gx and gy are
- * exact integers; with GST_CL_HAVE_FP64 m and the product are computed in
- * double, whose sqrt and multiply are correctly rounded, so the result is
+ * exact integers. With scale 1 the whole formula is computed exactly in
+ * integers; otherwise, with GST_CL_HAVE_FP64, m and the product are computed
+ * in double, whose sqrt and multiply are correctly rounded, so the result is
  * the same as any IEEE double computation of the formula. There is no add
  * after a multiply for the compiler to contract into an fma.
  *
@@ -34,17 +35,50 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 typedef double real_t;
 typedef double8 real8;
-typedef double16 real16;
 #define convert_real8 convert_double8
-#define convert_real16 convert_double16
 #else
 /* Not exact: float cannot hold every gx^2 + gy^2 nor round like double. */
 typedef float real_t;
 typedef float8 real8;
-typedef float16 real16;
 #define convert_real8 convert_float8
-#define convert_real16 convert_float16
 #endif
+
+/* 16 bytes at @p, 16-byte aligned in the GPU kernels (rows start at
+ * multiples of 64 bytes, strips at multiples of 16): one 128-bit access,
+ * where vload only promises element alignment. */
+#define LOAD16(p) (*(__global const uint4 *) (p))
+#define STORE16(p, v) (*(__global uint4 *) (p) = (v))
+
+/* With scale 1 the formula needs no floating point: m itself, clamped, for
+ * the integer modes, and for magnitudes (n = gx^2 + gy^2 < 2^38) the square
+ * root rounded to nearest. An estimate k within 1 of it is corrected
+ * exactly: round (sqrt (n)) = k exactly when k^2 - k < n <= k^2 + k (or
+ * k = 0 and n = 0), and sqrt(n) is never a tie for integer n. GRAY8 estimates with native_sqrt
+ * (sqrt (n) < 1443: any error below 3e-4 relative will do), GRAY16 with
+ * sqrt. */
+#define CORRECT_ROUND_SQRT(k, n, one)                                        \
+  do {                                                                       \
+    k = select (k, k + one, n > k * k + k);                                  \
+    k = select (k, k - one, (n <= k * k - k) & (k > 0));                     \
+  } while (0)
+
+static inline uint8
+round_sqrt8_u32 (uint8 n)
+{
+  uint8 k = convert_uint8 (native_sqrt (convert_float8 (n)) + 0.5f);
+
+  CORRECT_ROUND_SQRT (k, n, (uint8) 1);
+  return k;
+}
+
+static inline uint8
+round_sqrt8_u64 (ulong8 n)
+{
+  ulong8 k = convert_ulong8 (sqrt (convert_float8 (n)) + 0.5f);
+
+  CORRECT_ROUND_SQRT (k, n, (ulong8) 1);
+  return convert_uint8 (k);
+}
 
 /* The mode property's values, as GstClSobelMode numbers them. */
 #define MODE_MAGNITUDE 0
@@ -52,83 +86,11 @@ typedef float16 real16;
 #define MODE_DX 2
 #define MODE_DY 3
 
-/* ---- GRAY8: 16 pixels per work-item ---- */
+/* ---- GPUs: 8 pixels per work-item over @rows rows; GRAY16 frames in the
+ * byte order @swap says ---- */
 
-/* Row @y of the strip at @x0, borders replicated, as d and s. */
-static inline void
-row_u8 (__global const uchar * src, uint pitch, uint width, uint height,
-    uint x0, int y, short16 * d, short16 * s)
-{
-  const uint yc = (uint) clamp (y, 0, (int) height - 1);
-  __global const uchar *row = src + (size_t) yc * pitch;
-  const uchar left = row[x0 ? x0 - 1 : 0];
-  const uchar right = row[min (x0 + 16, width - 1)];
-  uchar16 v = vload16 (0, row + x0);
-  short16 c, l, r;
-
-  if (x0 + 16 > width) {
-    const uchar16 lane = (uchar16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
-        13, 14, 15);
-
-    v = select (v, (uchar16) row[width - 1], lane >= (uchar16) (width - x0));
-  }
-  c = convert_short16 (v);
-  l = (short16) ((short) left, c.s0123, c.s4567, c.s89ab, c.scde);
-  r = (short16) (c.s1234, c.s5678, c.s9abc, c.sdef, (short) right);
-  *d = r - l;
-  *s = l + (short) 2 * c + r;
-}
-
-static inline uchar16
-output_u8 (short16 gx16, short16 gy16, uint mode, real_t scale,
-    uint threshold)
-{
-  const int16 gx = convert_int16 (gx16);
-  const int16 gy = convert_int16 (gy16);
-  real16 m, v;
-  uint16 o;
-
-  if (mode == MODE_MAGNITUDE)
-    m = sqrt (convert_real16 (gx * gx + gy * gy));
-  else if (mode == MODE_MAGNITUDE_L1)
-    m = convert_real16 (abs (gx) + abs (gy));
-  else if (mode == MODE_DX)
-    m = convert_real16 (abs (gx));
-  else
-    m = convert_real16 (abs (gy));
-  v = clamp (rint (scale * m), (real_t) 0, (real_t) 255);
-  o = convert_uint16 (v);
-  if (threshold)
-    o = select ((uint16) 0, (uint16) 255, o >= (uint16) threshold);
-  return convert_uchar16 (o);
-}
-
-__kernel void
-sobel_u8 (__global const uchar * src, uint pitch, uint width, uint height,
-    uint rows, __global uchar * dst, uint dpitch, uint mode, real_t scale,
-    uint threshold)
-{
-  const uint x0 = get_global_id (0) * 16;
-  const uint y0 = get_global_id (1) * rows;
-  short16 d0, s0, d1, s1, d2, s2;
-  uint y, y1;
-
-  if (x0 >= width || y0 >= height)
-    return;
-  y1 = min (y0 + rows, height);
-  row_u8 (src, pitch, width, height, x0, (int) y0 - 1, &d0, &s0);
-  row_u8 (src, pitch, width, height, x0, (int) y0, &d1, &s1);
-  for (y = y0; y < y1; y++) {
-    row_u8 (src, pitch, width, height, x0, (int) y + 1, &d2, &s2);
-    vstore16 (output_u8 (d0 + (short) 2 * d1 + d2, s2 - s0, mode, scale,
-            threshold), 0, dst + (size_t) y * dpitch + x0);
-    d0 = d1; s0 = s1;
-    d1 = d2; s1 = s2;
-  }
-}
-
-/* ---- GRAY16: 8 pixels per work-item; @swap converts from and back to the
- * frame's byte order ---- */
+#define LOAD8(p) (*(__global const uint2 *) (p))
+#define STORE8(p, v) (*(__global uint2 *) (p) = (v))
 
 static inline ushort8
 swap16 (ushort8 v, uint swap)
@@ -142,54 +104,121 @@ swap16_1 (ushort v, uint swap)
   return swap ? rotate (v, (ushort) 8) : v;
 }
 
+/* A row's horizontal derivative d and smoothing s at the strip's 8 pixels
+ * @c, from them and their left and right neighbours. */
+static inline void
+row_terms (int8 c, int left, int right, int8 * d, int8 * s)
+{
+  const int8 l = (int8) (left, c.s0123, c.s456);
+  const int8 r = (int8) (c.s1234, c.s567, right);
+
+  *d = r - l;
+  *s = l + 2 * c + r;
+}
+
+/* Row @y of the strip at @x0, borders replicated. */
+static inline void
+row_u8 (__global const uchar * src, uint pitch, uint width, uint height,
+    uint x0, int y, int8 * d, int8 * s)
+{
+  const uint yc = (uint) clamp (y, 0, (int) height - 1);
+  __global const uchar *row = src + (size_t) yc * pitch;
+  uchar8 v = as_uchar8 (LOAD8 (row + x0));
+
+  if (x0 + 8 > width) {
+    const uchar8 lane = (uchar8) (0, 1, 2, 3, 4, 5, 6, 7);
+
+    v = select (v, (uchar8) row[width - 1], lane >= (uchar8) (width - x0));
+  }
+  row_terms (convert_int8 (v), row[x0 ? x0 - 1 : 0],
+      row[min (x0 + 8, width - 1)], d, s);
+}
+
 static inline void
 row_u16 (__global const ushort * src, uint pitch, uint width, uint height,
     uint swap, uint x0, int y, int8 * d, int8 * s)
 {
   const uint yc = (uint) clamp (y, 0, (int) height - 1);
   __global const ushort *row = src + (size_t) yc * pitch;
-  const ushort left = swap16_1 (row[x0 ? x0 - 1 : 0], swap);
-  const ushort right = swap16_1 (row[min (x0 + 8, width - 1)], swap);
-  ushort8 v = swap16 (vload8 (0, row + x0), swap);
-  int8 c, l, r;
+  ushort8 v = swap16 (as_ushort8 (LOAD16 (row + x0)), swap);
 
   if (x0 + 8 > width) {
     const ushort8 lane = (ushort8) (0, 1, 2, 3, 4, 5, 6, 7);
-    const ushort last = swap16_1 (row[width - 1], swap);
 
-    v = select (v, (ushort8) last, lane >= (ushort8) (width - x0));
+    v = select (v, (ushort8) swap16_1 (row[width - 1], swap),
+        lane >= (ushort8) (width - x0));
   }
-  c = convert_int8 (v);
-  l = (int8) ((int) left, c.s0123, c.s456);
-  r = (int8) (c.s1234, c.s567, (int) right);
-  *d = r - l;
-  *s = l + 2 * c + r;
+  row_terms (convert_int8 (v), swap16_1 (row[x0 ? x0 - 1 : 0], swap),
+      swap16_1 (row[min (x0 + 8, width - 1)], swap), d, s);
 }
 
-static inline ushort8
-output_u16 (int8 gx, int8 gy, uint mode, real_t scale, uint threshold)
+/* The output for gradients gx, gy: the mode's m, scaled, rounded half to
+ * even, clamped to @maxv, then thresholded. */
+static inline uint8
+sobel_value (int8 gx, int8 gy, uint mode, real_t scale, uint threshold,
+    uint maxv)
 {
-  real8 m, v;
   uint8 o;
 
-  if (mode == MODE_MAGNITUDE) {
-    /* gx^2 reaches 2^36: 64-bit integers hold the sum exactly, and double
-     * holds it exactly too (below 2^53). */
-    const long8 lx = convert_long8 (gx), ly = convert_long8 (gy);
+  if (scale == (real_t) 1) {
+    if (mode == MODE_MAGNITUDE && maxv == 255) {
+      o = round_sqrt8_u32 (as_uint8 (gx * gx + gy * gy));
+    } else if (mode == MODE_MAGNITUDE) {
+      const long8 lx = convert_long8 (gx), ly = convert_long8 (gy);
 
-    m = sqrt (convert_real8 (lx * lx + ly * ly));
-  } else if (mode == MODE_MAGNITUDE_L1) {
-    m = convert_real8 (abs (gx) + abs (gy));
-  } else if (mode == MODE_DX) {
-    m = convert_real8 (abs (gx));
+      o = round_sqrt8_u64 (as_ulong8 (lx * lx + ly * ly));
+    } else if (mode == MODE_MAGNITUDE_L1) {
+      o = abs (gx) + abs (gy);
+    } else if (mode == MODE_DX) {
+      o = abs (gx);
+    } else {
+      o = abs (gy);
+    }
+    o = min (o, (uint8) maxv);
   } else {
-    m = convert_real8 (abs (gy));
+    real8 m;
+
+    if (mode == MODE_MAGNITUDE) {
+      /* gx^2 reaches 2^36: 64-bit integers hold the sum exactly, and so
+       * does double (below 2^53). */
+      const long8 lx = convert_long8 (gx), ly = convert_long8 (gy);
+
+      m = sqrt (convert_real8 (lx * lx + ly * ly));
+    } else if (mode == MODE_MAGNITUDE_L1) {
+      m = convert_real8 (abs (gx) + abs (gy));
+    } else if (mode == MODE_DX) {
+      m = convert_real8 (abs (gx));
+    } else {
+      m = convert_real8 (abs (gy));
+    }
+    o = convert_uint8 (clamp (rint (scale * m), (real_t) 0, (real_t) maxv));
   }
-  v = clamp (rint (scale * m), (real_t) 0, (real_t) 65535);
-  o = convert_uint8 (v);
   if (threshold)
-    o = select ((uint8) 0, (uint8) 65535, o >= (uint8) threshold);
-  return convert_ushort8 (o);
+    o = select ((uint8) 0, (uint8) maxv, o >= (uint8) threshold);
+  return o;
+}
+
+__kernel void
+sobel_u8 (__global const uchar * src, uint pitch, uint width, uint height,
+    uint rows, __global uchar * dst, uint dpitch, uint mode, real_t scale,
+    uint threshold)
+{
+  const uint x0 = get_global_id (0) * 8;
+  const uint y0 = get_global_id (1) * rows;
+  int8 d0, s0, d1, s1, d2, s2;
+
+  if (x0 >= width || y0 >= height)
+    return;
+  row_u8 (src, pitch, width, height, x0, (int) y0 - 1, &d0, &s0);
+  row_u8 (src, pitch, width, height, x0, (int) y0, &d1, &s1);
+  for (uint y = y0; y < min (y0 + rows, height); y++) {
+    row_u8 (src, pitch, width, height, x0, (int) y + 1, &d2, &s2);
+    STORE8 (dst + (size_t) y * dpitch + x0,
+        as_uint2 (convert_uchar8 (sobel_value (d0 + 2 * d1 + d2, s2 - s0,
+                    mode, scale, threshold, 255))));
+    d0 = d1; s0 = s1;
+    d1 = d2; s1 = s2;
+  }
 }
 
 __kernel void
@@ -200,17 +229,16 @@ sobel_u16 (__global const ushort * src, uint pitch, uint width, uint height,
   const uint x0 = get_global_id (0) * 8;
   const uint y0 = get_global_id (1) * rows;
   int8 d0, s0, d1, s1, d2, s2;
-  uint y, y1;
 
   if (x0 >= width || y0 >= height)
     return;
-  y1 = min (y0 + rows, height);
   row_u16 (src, pitch, width, height, swap, x0, (int) y0 - 1, &d0, &s0);
   row_u16 (src, pitch, width, height, swap, x0, (int) y0, &d1, &s1);
-  for (y = y0; y < y1; y++) {
+  for (uint y = y0; y < min (y0 + rows, height); y++) {
     row_u16 (src, pitch, width, height, swap, x0, (int) y + 1, &d2, &s2);
-    vstore8 (swap16 (output_u16 (d0 + 2 * d1 + d2, s2 - s0, mode, scale,
-                threshold), swap), 0, dst + (size_t) y * dpitch + x0);
+    STORE16 (dst + (size_t) y * dpitch + x0,
+        as_uint4 (swap16 (convert_ushort8 (sobel_value (d0 + 2 * d1 + d2,
+                        s2 - s0, mode, scale, threshold, 65535)), swap)));
     d0 = d1; s0 = s1;
     d1 = d2; s1 = s2;
   }
