@@ -102,11 +102,13 @@ struct _GstClSobel {
   gdouble scale;
   guint threshold;
 
-  cl_kernel k_u8;
-  cl_kernel k_u16;
+  /* By depth (GRAY8, GRAY16): the kernel for any scale, and on GPUs the
+   * one for scale 1 (see kernels/sobel.cl). */
+  cl_kernel k_any[2];
+  cl_kernel k_unit[2];
 
   /* Per caps. */
-  cl_kernel kernel;
+  guint index;
   /* The *_rows_* kernels, for CPU devices. */
   gboolean cpu;
   guint depth;
@@ -154,11 +156,13 @@ gst_cl_sobel_teardown (GstClBaseFilter *filter)
 {
   GstClSobel *self = GST_CL_SOBEL (filter);
 
-  if (self->k_u8)
-    clReleaseKernel (self->k_u8);
-  if (self->k_u16)
-    clReleaseKernel (self->k_u16);
-  self->k_u8 = self->k_u16 = self->kernel = NULL;
+  for (guint i = 0; i < 2; i++) {
+    if (self->k_any[i])
+      clReleaseKernel (self->k_any[i]);
+    if (self->k_unit[i])
+      clReleaseKernel (self->k_unit[i]);
+    self->k_any[i] = self->k_unit[i] = NULL;
+  }
 }
 
 static gboolean
@@ -168,13 +172,25 @@ gst_cl_sobel_setup (GstClBaseFilter *filter, cl_program program, GError **error)
   const gboolean cpu = gst_cl_context_use_cpu_kernels (
       gst_cl_base_filter_get_context (filter));
 
+  const gchar *names[2][2] = {
+    { "sobel_u8", "sobel_unit_u8" },
+    { "sobel_u16", "sobel_unit_u16" },
+  };
+
   self->cpu = cpu;
-  self->k_u8 = gst_cl_base_filter_create_kernel (filter, program,
-      cpu ? "sobel_rows_u8" : "sobel_u8", error);
-  if (self->k_u8)
-    self->k_u16 = gst_cl_base_filter_create_kernel (filter, program,
-        cpu ? "sobel_rows_u16" : "sobel_u16", error);
-  return self->k_u16 != NULL;
+  for (guint i = 0; i < 2; i++) {
+    self->k_any[i] = gst_cl_base_filter_create_kernel (filter, program,
+        cpu ? (i ? "sobel_rows_u16" : "sobel_rows_u8") : names[i][0], error);
+    if (!self->k_any[i])
+      return FALSE;
+    if (!cpu) {
+      self->k_unit[i] = gst_cl_base_filter_create_kernel (filter, program,
+          names[i][1], error);
+      if (!self->k_unit[i])
+        return FALSE;
+    }
+  }
+  return TRUE;
 }
 
 static gboolean
@@ -185,7 +201,7 @@ gst_cl_sobel_configure (GstClBaseFilter *filter, GError **error)
   const GstVideoInfo *info = &GST_VIDEO_FILTER (filter)->in_info;
 
   self->depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
-  self->kernel = self->depth == 8 ? self->k_u8 : self->k_u16;
+  self->index = self->depth == 8 ? 0 : 1;
   self->swap = (GST_VIDEO_INFO_FORMAT (info) == GST_VIDEO_FORMAT_GRAY16_BE) ==
                (cl->little_endian != CL_FALSE);
   GST_DEBUG_OBJECT (self, "%ux%u %s, swap %u", GST_VIDEO_INFO_WIDTH (info),
@@ -201,7 +217,7 @@ gst_cl_sobel_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
 {
   GstClSobel *self = GST_CL_SOBEL (filter);
   GstClContext *cl = gst_cl_base_filter_get_context (filter);
-  const cl_kernel k = self->kernel;
+  cl_kernel k;
   const cl_uint bpp = self->depth / 8;
   const cl_uint width = in->row_bytes / bpp;
   const cl_uint height = in->height;
@@ -226,6 +242,8 @@ gst_cl_sobel_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
   scale = self->scale;
   threshold = self->threshold;
   GST_OBJECT_UNLOCK (self);
+  k = scale == 1.0 && self->k_unit[self->index] ? self->k_unit[self->index]
+                                                : self->k_any[self->index];
 
   s |= SET_ARG (k, 0, in->mem);
   s |= SET_ARG (k, 1, pitch);

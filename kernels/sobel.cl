@@ -198,10 +198,12 @@ sobel_value (int8 gx, int8 gy, uint mode, real_t scale, uint threshold,
   return o;
 }
 
-__kernel void
-sobel_u8 (__global const uchar * src, uint pitch, uint width, uint height,
-    uint rows, __global uchar * dst, uint dpitch, uint mode, real_t scale,
-    uint threshold)
+/* The kernels' bodies; the *_unit_* kernels pass scale 1 as a constant, so
+ * that the compiler drops the double path and the registers it needs. */
+static inline void
+sobel_body_u8 (__global const uchar * src, uint pitch, uint width,
+    uint height, uint rows, __global uchar * dst, uint dpitch, uint mode,
+    real_t scale, uint threshold)
 {
   const uint x0 = get_global_id (0) * 8;
   const uint y0 = get_global_id (1) * rows;
@@ -221,10 +223,10 @@ sobel_u8 (__global const uchar * src, uint pitch, uint width, uint height,
   }
 }
 
-__kernel void
-sobel_u16 (__global const ushort * src, uint pitch, uint width, uint height,
-    uint rows, __global ushort * dst, uint dpitch, uint mode, real_t scale,
-    uint threshold, uint swap)
+static inline void
+sobel_body_u16 (__global const ushort * src, uint pitch, uint width,
+    uint height, uint rows, __global ushort * dst, uint dpitch, uint mode,
+    real_t scale, uint threshold, uint swap)
 {
   const uint x0 = get_global_id (0) * 8;
   const uint y0 = get_global_id (1) * rows;
@@ -242,6 +244,42 @@ sobel_u16 (__global const ushort * src, uint pitch, uint width, uint height,
     d0 = d1; s0 = s1;
     d1 = d2; s1 = s2;
   }
+}
+
+__kernel void
+sobel_u8 (__global const uchar * src, uint pitch, uint width, uint height,
+    uint rows, __global uchar * dst, uint dpitch, uint mode, real_t scale,
+    uint threshold)
+{
+  sobel_body_u8 (src, pitch, width, height, rows, dst, dpitch, mode, scale,
+      threshold);
+}
+
+__kernel void
+sobel_unit_u8 (__global const uchar * src, uint pitch, uint width,
+    uint height, uint rows, __global uchar * dst, uint dpitch, uint mode,
+    real_t scale, uint threshold)
+{
+  sobel_body_u8 (src, pitch, width, height, rows, dst, dpitch, mode,
+      (real_t) 1, threshold);
+}
+
+__kernel void
+sobel_u16 (__global const ushort * src, uint pitch, uint width, uint height,
+    uint rows, __global ushort * dst, uint dpitch, uint mode, real_t scale,
+    uint threshold, uint swap)
+{
+  sobel_body_u16 (src, pitch, width, height, rows, dst, dpitch, mode, scale,
+      threshold, swap);
+}
+
+__kernel void
+sobel_unit_u16 (__global const ushort * src, uint pitch, uint width,
+    uint height, uint rows, __global ushort * dst, uint dpitch, uint mode,
+    real_t scale, uint threshold, uint swap)
+{
+  sobel_body_u16 (src, pitch, width, height, rows, dst, dpitch, mode,
+      (real_t) 1, threshold, swap);
 }
 
 /* ---- CPU devices: one work-item per band of @rows rows, a plain loop per
