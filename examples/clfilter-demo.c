@@ -183,8 +183,12 @@ main (int argc, char **argv)
   }
   clip = argv[1];
   out = argv[2];
-  have_sobel = gst_registry_check_feature_version (gst_registry_get (),
-      "clsobel", 1, 0, 0);
+  {
+    GstElementFactory *f = gst_element_factory_find ("clsobel");
+
+    have_sobel = f != NULL;
+    gst_clear_object (&f);
+  }
 
   /* Original | equalized | equalized + Sobel, and each on its own. */
   desc = g_strdup_printf (
