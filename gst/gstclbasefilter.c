@@ -356,18 +356,17 @@ download (GstClContext *cl, const GstClPlane *plane, GstVideoFrame *frame,
       0, GST_VIDEO_FRAME_PLANE_DATA (frame, 0), 0, NULL, event);
 }
 
-/* The OpenCL buffer to run kernels on @frame's memory in place: its own if
- * it comes from our pool, else a wrapper (which PoCL turns into no copy when
- * the memory is aligned). A new reference, or NULL. */
+/* The OpenCL buffer to run kernels on @frame's memory in place, @plane
+ * (the caps' size, which a GstVideoMeta may exceed) at its stride: its own
+ * if it comes from our pool, else a wrapper (which PoCL turns into no copy
+ * when the memory is aligned). A new reference, or NULL. */
 static cl_mem
-frame_buffer (GstClBaseFilter *filter, GstVideoFrame *frame, cl_mem_flags flags)
+frame_buffer (GstClBaseFilter *filter, GstVideoFrame *frame,
+    const GstClPlane *plane, cl_mem_flags flags)
 {
   GstClContext *cl = PRIV (filter)->cl;
   guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (frame, 0);
-  const gsize size = (gsize)GST_VIDEO_FRAME_PLANE_STRIDE (frame, 0) *
-                         (GST_VIDEO_FRAME_HEIGHT (frame) - 1) +
-                     GST_VIDEO_FRAME_COMP_WIDTH (frame, 0) *
-                         GST_VIDEO_FRAME_COMP_PSTRIDE (frame, 0);
+  const gsize size = plane->pitch * (plane->height - 1) + plane->row_bytes;
   cl_mem mem = NULL;
   cl_int status;
   gsize offset;
@@ -405,14 +404,15 @@ transform_in_place (GstClBaseFilter *filter, GstVideoFrame *in,
 {
   GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
   GstClContext *cl = PRIV (filter)->cl;
+  /* The caps' size: a frame mapped with a GstVideoMeta has the meta's. */
   GstClPlane src = { NULL, GST_VIDEO_FRAME_PLANE_STRIDE (in, 0),
-    PRIV (filter)->in.row_bytes, GST_VIDEO_FRAME_HEIGHT (in) };
+    PRIV (filter)->in.row_bytes, PRIV (filter)->in.height };
   GstClPlane dst = { NULL, GST_VIDEO_FRAME_PLANE_STRIDE (out, 0),
-    PRIV (filter)->out.row_bytes, GST_VIDEO_FRAME_HEIGHT (out) };
+    PRIV (filter)->out.row_bytes, PRIV (filter)->out.height };
   cl_int status = CL_OUT_OF_RESOURCES;
 
-  src.mem = frame_buffer (filter, in, CL_MEM_READ_ONLY);
-  dst.mem = frame_buffer (filter, out, CL_MEM_WRITE_ONLY);
+  src.mem = frame_buffer (filter, in, &src, CL_MEM_READ_ONLY);
+  dst.mem = frame_buffer (filter, out, &dst, CL_MEM_WRITE_ONLY);
   if (src.mem && dst.mem)
     status = klass->enqueue (filter, &src, &dst);
   if (status == CL_SUCCESS) {

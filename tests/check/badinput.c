@@ -191,6 +191,48 @@ GST_START_TEST (test_exact_buffer_meta)
 
 GST_END_TEST;
 
+/* A GstVideoMeta larger than the caps: gst_video_frame_map() takes the
+ * meta's size for the frame, but the element processes the caps' (the
+ * top-left corner), and writes no row past the output frame's end. */
+GST_START_TEST (test_meta_larger_than_caps)
+{
+  GRand *rand = g_rand_new_with_seed (11);
+
+  for (guint e = 0; e < G_N_ELEMENTS (elements); e++) {
+    for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+      const guint bpp = formats[f] == GRAY8 ? 1 : 2;
+      TestFrame *big = test_frame_random (formats[f], 45, 30, 48 * bpp, bpp * 8,
+          rand);
+      TestFrame *in = test_frame_new (formats[f], 37, 21, big->stride);
+      GstBuffer *buf = test_frame_to_buffer (big);
+      GstHarness *h = new_harness (elements[e], NULL);
+      TestFrame *expected, *out;
+      GstBuffer *outbuf;
+      GstCaps *caps;
+
+      memcpy (in->data, big->data, in->stride * in->height);
+      expected = ref_element (elements[e], in);
+      caps = test_frame_caps (in);
+      gst_harness_set_src_caps (h, gst_caps_ref (caps));
+      fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+      outbuf = gst_harness_pull (h);
+      out = test_frame_from_buffer (outbuf, caps);
+      fail_unless (test_frame_equal (expected, out), "%s %s", elements[e],
+          gst_video_format_to_string (formats[f]));
+      gst_buffer_unref (outbuf);
+      gst_caps_unref (caps);
+      test_frame_free (out);
+      test_frame_free (expected);
+      test_frame_free (in);
+      test_frame_free (big);
+      gst_harness_teardown (h);
+    }
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 static Suite *
 badinput_suite (void)
 {
@@ -202,6 +244,7 @@ badinput_suite (void)
   tcase_add_test (tc, test_short_buffer);
   tcase_add_test (tc, test_short_buffer_meta);
   tcase_add_test (tc, test_exact_buffer_meta);
+  tcase_add_test (tc, test_meta_larger_than_caps);
   return s;
 }
 
