@@ -18,7 +18,9 @@
 #include "clreference.h"
 
 #define N_PIPELINES 6
-#define N_FRAMES 12
+#define N_FRAMES 24
+/* Threaded runs of each kind. */
+#define ROUNDS 5
 #define CONTEXT_TYPE "gst.opencl.context"
 
 typedef struct {
@@ -231,34 +233,34 @@ GST_START_TEST (test_pipelines_in_threads)
   g_print ("%u pipelines one after the other: %.2f s\n", N_PIPELINES,
       (g_get_monotonic_time () - t0) / 1e6);
 
-  /* All at once, sharing the first pipeline's context. */
   context = gst_context_ref (single[0].used);
   t0 = g_get_monotonic_time ();
-  for (guint i = 0; i < N_PIPELINES; i++)
-    job_reset (&shared[i], context);
-  run_threads (shared);
-  for (guint i = 0; i < N_PIPELINES; i++) {
-    check_same (&single[i], &shared[i], "shared context");
-    fail_unless (cl_context_of (shared[i].used) == cl_context_of (context),
-        "pipeline %u did not take the application's context", i);
-  }
-  g_print ("%u pipelines in threads, one context: %.2f s\n", N_PIPELINES,
-      (g_get_monotonic_time () - t0) / 1e6);
+  for (guint r = 0; r < ROUNDS; r++) {
+    /* All at once, sharing the first pipeline's context. */
+    for (guint i = 0; i < N_PIPELINES; i++)
+      job_reset (&shared[i], context);
+    run_threads (shared);
+    for (guint i = 0; i < N_PIPELINES; i++) {
+      check_same (&single[i], &shared[i], "shared context");
+      fail_unless (cl_context_of (shared[i].used) == cl_context_of (context),
+          "pipeline %u did not take the application's context", i);
+    }
 
-  /* All at once, each its own context. */
-  t0 = g_get_monotonic_time ();
-  for (guint i = 0; i < N_PIPELINES; i++)
-    job_reset (&separate[i], NULL);
-  run_threads (separate);
-  for (guint i = 0; i < N_PIPELINES; i++) {
-    check_same (&single[i], &separate[i], "separate contexts");
-    for (guint j = 0; j < i; j++)
-      fail_unless (cl_context_of (separate[i].used) !=
-                       cl_context_of (separate[j].used),
-          "pipelines %u and %u share a context", i, j);
+    /* All at once, each its own context. */
+    for (guint i = 0; i < N_PIPELINES; i++)
+      job_reset (&separate[i], NULL);
+    run_threads (separate);
+    for (guint i = 0; i < N_PIPELINES; i++) {
+      check_same (&single[i], &separate[i], "separate contexts");
+      for (guint j = 0; j < i; j++)
+        fail_unless (cl_context_of (separate[i].used) !=
+                         cl_context_of (separate[j].used),
+            "pipelines %u and %u share a context", i, j);
+    }
   }
-  g_print ("%u pipelines in threads, own contexts: %.2f s\n", N_PIPELINES,
-      (g_get_monotonic_time () - t0) / 1e6);
+  g_print ("%u rounds of %u pipelines in threads, one context then one "
+           "each, %u frames each: %.2f s\n",
+      ROUNDS, N_PIPELINES, N_FRAMES, (g_get_monotonic_time () - t0) / 1e6);
 
   gst_context_unref (context);
   for (guint i = 0; i < N_PIPELINES; i++) {
