@@ -505,8 +505,8 @@ buffer_fits (GstBuffer *buf, const GstVideoInfo *info, gchar **why)
   }
 
   if (meta->format != GST_VIDEO_INFO_FORMAT (info) ||
-      meta->width < GST_VIDEO_INFO_WIDTH (info) ||
-      meta->height < GST_VIDEO_INFO_HEIGHT (info) ||
+      meta->width < (guint)GST_VIDEO_INFO_WIDTH (info) ||
+      meta->height < (guint)GST_VIDEO_INFO_HEIGHT (info) ||
       meta->n_planes != GST_VIDEO_INFO_N_PLANES (info)) {
     *why = g_strdup_printf ("a GstVideoMeta of %s %ux%u on %s %dx%d caps",
         gst_video_format_to_string (meta->format), meta->width, meta->height,
