@@ -6,7 +6,7 @@
  * would, in a sync handler. The heap in use (mallinfo2) and the resident
  * set size are read after a warm-up and at the end; they may not grow by
  * more than SOAK_MAX_HEAP_GROWTH and SOAK_MAX_GROWTH. CLFILTER_SOAK_FRAMES=N
- * sets the number of GRAY8 frames (GRAY16 streams a third of it).
+ * sets the number of GRAY8 frames (GRAY16 streams a tenth of it).
  */
 #include <gst/check/gstcheck.h>
 #include <malloc.h>
@@ -91,14 +91,25 @@ soak (const gchar *caps, guint frames)
   gboolean done = FALSE;
   gint64 t0 = g_get_monotonic_time ();
   gsize rss_end, heap_end;
+  gint last_frames = -1;
+  gint64 last_progress = t0;
 
   g_signal_connect (sink, "handoff", G_CALLBACK (on_handoff), &s);
   gst_bus_set_sync_handler (bus, take_histograms, &s, NULL);
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
   while (!done) {
-    GstMessage *msg = gst_bus_timed_pop (bus, 60 * GST_SECOND);
+    GstMessage *msg = gst_bus_timed_pop (bus, GST_SECOND);
+    const gint now = g_atomic_int_get (&s.frames);
 
-    fail_unless (msg != NULL, "stalled after %d frames", s.frames);
+    /* A stall is no frame for 30 s; a slow device is not one. */
+    if (now != last_frames) {
+      last_frames = now;
+      last_progress = g_get_monotonic_time ();
+    }
+    fail_if (g_get_monotonic_time () - last_progress > 30 * G_TIME_SPAN_SECOND,
+        "stalled after %d frames", now);
+    if (!msg)
+      continue;
     switch (GST_MESSAGE_TYPE (msg)) {
       case GST_MESSAGE_ERROR:
         fail ("error after %d frames", s.frames);
@@ -142,8 +153,10 @@ GST_START_TEST (test_long_stream)
   const guint frames = v && *v ? (guint)strtoul (v, NULL, 0) : DEFAULT_FRAMES;
 
   soak ("video/x-raw,format=GRAY8,width=64,height=48", frames);
+  /* GRAY16 equalization builds a 65536-entry table per frame: slower,
+   * and much slower with the GPU kernels on a CPU device. */
   soak ("video/x-raw,format=GRAY16_LE,width=40,height=30",
-      MAX (frames / 3, WARMUP_FRAMES + 1));
+      MAX (frames / 10, WARMUP_FRAMES + 1));
 }
 
 GST_END_TEST;
