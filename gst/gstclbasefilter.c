@@ -356,18 +356,17 @@ download (GstClContext *cl, const GstClPlane *plane, GstVideoFrame *frame,
       0, GST_VIDEO_FRAME_PLANE_DATA (frame, 0), 0, NULL, event);
 }
 
-/* The OpenCL buffer to run kernels on @frame's memory in place: its own if
- * it comes from our pool, else a wrapper (which PoCL turns into no copy when
- * the memory is aligned). A new reference, or NULL. */
+/* The OpenCL buffer to run kernels on @frame's memory in place, @plane
+ * (the caps' size, which a GstVideoMeta may exceed) at its stride: its own
+ * if it comes from our pool, else a wrapper (which PoCL turns into no copy
+ * when the memory is aligned). A new reference, or NULL. */
 static cl_mem
-frame_buffer (GstClBaseFilter *filter, GstVideoFrame *frame, cl_mem_flags flags)
+frame_buffer (GstClBaseFilter *filter, GstVideoFrame *frame,
+    const GstClPlane *plane, cl_mem_flags flags)
 {
   GstClContext *cl = PRIV (filter)->cl;
   guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (frame, 0);
-  const gsize size = (gsize)GST_VIDEO_FRAME_PLANE_STRIDE (frame, 0) *
-                         (GST_VIDEO_FRAME_HEIGHT (frame) - 1) +
-                     GST_VIDEO_FRAME_COMP_WIDTH (frame, 0) *
-                         GST_VIDEO_FRAME_COMP_PSTRIDE (frame, 0);
+  const gsize size = plane->pitch * (plane->height - 1) + plane->row_bytes;
   cl_mem mem = NULL;
   cl_int status;
   gsize offset;
@@ -405,14 +404,15 @@ transform_in_place (GstClBaseFilter *filter, GstVideoFrame *in,
 {
   GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
   GstClContext *cl = PRIV (filter)->cl;
+  /* The caps' size: a frame mapped with a GstVideoMeta has the meta's. */
   GstClPlane src = { NULL, GST_VIDEO_FRAME_PLANE_STRIDE (in, 0),
-    PRIV (filter)->in.row_bytes, GST_VIDEO_FRAME_HEIGHT (in) };
+    PRIV (filter)->in.row_bytes, PRIV (filter)->in.height };
   GstClPlane dst = { NULL, GST_VIDEO_FRAME_PLANE_STRIDE (out, 0),
-    PRIV (filter)->out.row_bytes, GST_VIDEO_FRAME_HEIGHT (out) };
+    PRIV (filter)->out.row_bytes, PRIV (filter)->out.height };
   cl_int status = CL_OUT_OF_RESOURCES;
 
-  src.mem = frame_buffer (filter, in, CL_MEM_READ_ONLY);
-  dst.mem = frame_buffer (filter, out, CL_MEM_WRITE_ONLY);
+  src.mem = frame_buffer (filter, in, &src, CL_MEM_READ_ONLY);
+  dst.mem = frame_buffer (filter, out, &dst, CL_MEM_WRITE_ONLY);
   if (src.mem && dst.mem)
     status = klass->enqueue (filter, &src, &dst);
   if (status == CL_SUCCESS) {
@@ -474,6 +474,97 @@ gst_cl_base_filter_transform_frame (GstVideoFilter *vfilter, GstVideoFrame *in,
     return GST_FLOW_ERROR;
   }
   return klass->finish ? klass->finish (filter, in) : GST_FLOW_OK;
+}
+
+/* Whether @buf holds plane 0 of a frame of @info, the caps' size, as
+ * gst_video_frame_map() will map it; if not, why in @why. Without a
+ * GstVideoMeta the frame map checks the buffer's size itself, but
+ * GstVideoFilter then only warns and pushes the output buffer unfilled.
+ * With a meta it checks neither the plane's size nor, for a plane that
+ * starts in one memory of several, that the plane ends in it: it maps only
+ * that memory. Reading the plane would then go past the end. */
+static gboolean
+buffer_fits (GstBuffer *buf, const GstVideoInfo *info, gchar **why)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
+  const gsize row = (gsize)GST_VIDEO_INFO_COMP_WIDTH (info, 0) *
+                    GST_VIDEO_INFO_COMP_PSTRIDE (info, 0);
+  const guint height = GST_VIDEO_INFO_COMP_HEIGHT (info, 0);
+  gsize size = gst_buffer_get_size (buf), skip = 0, need;
+  guint idx, length;
+  gint stride;
+
+  if (!meta) {
+    if (size >= GST_VIDEO_INFO_SIZE (info))
+      return TRUE;
+    *why = g_strdup_printf ("a buffer of %" G_GSIZE_FORMAT " bytes, where "
+                            "%s %dx%d needs %" G_GSIZE_FORMAT,
+        size, GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_SIZE (info));
+    return FALSE;
+  }
+
+  if (meta->format != GST_VIDEO_INFO_FORMAT (info) ||
+      meta->width < (guint)GST_VIDEO_INFO_WIDTH (info) ||
+      meta->height < (guint)GST_VIDEO_INFO_HEIGHT (info) ||
+      meta->n_planes != GST_VIDEO_INFO_N_PLANES (info)) {
+    *why = g_strdup_printf ("a GstVideoMeta of %s %ux%u on %s %dx%d caps",
+        gst_video_format_to_string (meta->format), meta->width, meta->height,
+        GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info));
+    return FALSE;
+  }
+  stride = meta->stride[0];
+  if (stride < 0 || (gsize)stride < row) {
+    *why = g_strdup_printf ("a GstVideoMeta stride of %d bytes for rows of "
+                            "%" G_GSIZE_FORMAT,
+        stride, row);
+    return FALSE;
+  }
+  if (!gst_buffer_find_memory (buf, meta->offset[0], 1, &idx, &length, &skip)) {
+    *why = g_strdup_printf ("a GstVideoMeta offset of %" G_GSIZE_FORMAT
+                            " in a buffer of %" G_GSIZE_FORMAT " bytes",
+        meta->offset[0], size);
+    return FALSE;
+  }
+  size = gst_memory_get_sizes (gst_buffer_peek_memory (buf, idx), NULL, NULL);
+  need = skip + (gsize)stride * (height - 1) + row;
+  if (size >= need)
+    return TRUE;
+  *why = g_strdup_printf ("%" G_GSIZE_FORMAT " bytes from the GstVideoMeta "
+                          "offset %" G_GSIZE_FORMAT " on, where %s %dx%d with "
+                          "stride %d needs %" G_GSIZE_FORMAT,
+      size - skip, meta->offset[0], GST_VIDEO_INFO_NAME (info),
+      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info), stride,
+      need - skip);
+  return FALSE;
+}
+
+static GstFlowReturn
+gst_cl_base_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
+    GstBuffer *outbuf)
+{
+  GstVideoFilter *vfilter = GST_VIDEO_FILTER (trans);
+  gchar *why = NULL;
+
+  if (vfilter->negotiated) {
+    if (!buffer_fits (inbuf, &vfilter->in_info, &why)) {
+      GST_ELEMENT_ERROR (trans, STREAM, FORMAT,
+          ("Input buffer does not hold the frame its caps describe."),
+          ("input: %s", why));
+      g_free (why);
+      return GST_FLOW_ERROR;
+    }
+    if (!buffer_fits (outbuf, &vfilter->out_info, &why)) {
+      GST_ELEMENT_ERROR (trans, STREAM, FORMAT,
+          ("Output buffer does not hold the frame its caps describe."),
+          ("output: %s", why));
+      g_free (why);
+      return GST_FLOW_ERROR;
+    }
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_base_filter_parent_class)
+      ->transform (trans, inbuf, outbuf);
 }
 
 static gboolean
@@ -671,6 +762,7 @@ gst_cl_base_filter_class_init (GstClBaseFilterClass *klass)
   trans_class->start = GST_DEBUG_FUNCPTR (gst_cl_base_filter_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cl_base_filter_stop);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cl_base_filter_query);
+  trans_class->transform = GST_DEBUG_FUNCPTR (gst_cl_base_filter_transform);
   trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_base_filter_sink_event);
   trans_class->propose_allocation = GST_DEBUG_FUNCPTR (
       gst_cl_base_filter_propose_allocation);

@@ -4,7 +4,8 @@
 # where there is no GPU, plus the format check and fault tests).
 set -eu
 cd "$(dirname "$0")/.."
-scripts/setup.sh clang-format valgrind python3-gi python3-gst-1.0
+scripts/setup.sh clang-format valgrind python3-gi python3-gst-1.0 clang \
+  libclang-rt-14-dev
 status=0
 (cd build && meson test --print-errorlogs "$@") || status=$?
 # One closing line in the plain form CI reads.

@@ -146,3 +146,12 @@ ref_sobel (const TestFrame *in, RefSobelMode mode, gdouble scale,
   }
   return out;
 }
+
+TestFrame *
+ref_element (const gchar *element, const TestFrame *in)
+{
+  if (g_str_equal (element, "clhistequalize"))
+    return ref_histequalize (in);
+  g_assert (g_str_equal (element, "clsobel"));
+  return ref_sobel (in, REF_SOBEL_MAGNITUDE, 1.0, 0);
+}

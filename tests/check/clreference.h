@@ -30,5 +30,9 @@ typedef enum
 TestFrame *ref_sobel (const TestFrame *in, RefSobelMode mode, gdouble scale,
     guint threshold);
 
+/* @element's output for @in with its default properties: "clhistequalize"
+ * or "clsobel". */
+TestFrame *ref_element (const gchar *element, const TestFrame *in);
+
 G_END_DECLS
 #endif
