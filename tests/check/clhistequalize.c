@@ -395,53 +395,6 @@ GST_END_TEST;
 
 /* ---- Device selection, context sharing, pipelines ---- */
 
-/* Runs @desc to the end; returns the error message text, or NULL. */
-static gchar *
-run_pipeline (const gchar *desc, guint *have_context_count)
-{
-  GstElement *pipeline = gst_parse_launch (desc, NULL);
-  GstBus *bus = gst_element_get_bus (pipeline);
-  gchar *result = NULL;
-  gboolean done = FALSE;
-
-  fail_unless (pipeline != NULL);
-  if (have_context_count)
-    *have_context_count = 0;
-  gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  while (!done) {
-    GstMessage *msg = gst_bus_timed_pop (bus, 60 * GST_SECOND);
-
-    fail_unless (msg != NULL, "pipeline did not finish: %s", desc);
-    switch (GST_MESSAGE_TYPE (msg)) {
-      case GST_MESSAGE_ERROR: {
-        GError *err;
-        gchar *dbg;
-
-        gst_message_parse_error (msg, &err, &dbg);
-        result = g_strdup_printf ("%s\n%s", err->message, dbg ? dbg : "");
-        g_error_free (err);
-        g_free (dbg);
-        done = TRUE;
-        break;
-      }
-      case GST_MESSAGE_EOS:
-        done = TRUE;
-        break;
-      case GST_MESSAGE_HAVE_CONTEXT:
-        if (have_context_count)
-          (*have_context_count)++;
-        break;
-      default:
-        break;
-    }
-    gst_message_unref (msg);
-  }
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (bus);
-  gst_object_unref (pipeline);
-  return result;
-}
-
 GST_START_TEST (test_device_selection)
 {
   const gchar *good[] = { "", "cpu", "0.0", "PTHREAD" };
@@ -465,7 +418,7 @@ GST_START_TEST (test_device_selection)
                                    "video/x-raw,format=GRAY8 ! clhistequalize "
                                    "device=%s ! fakesink",
         bad[i]);
-    gchar *error = run_pipeline (desc, NULL);
+    gchar *error = test_run_pipeline (desc, NULL);
 
     fail_unless (error != NULL, "no error for device=%s", bad[i]);
     fail_unless (strstr (error, "No OpenCL device matches") != NULL, "%s",
@@ -558,14 +511,14 @@ GST_END_TEST;
 
 GST_START_TEST (test_videoconvert_pipeline)
 {
-  gchar *error = run_pipeline (
+  gchar *error = test_run_pipeline (
       "videotestsrc num-buffers=5 ! "
       "video/x-raw,format=I420,width=320,height=240 ! videoconvert ! "
       "clhistequalize ! videoconvert ! video/x-raw,format=RGBx ! fakesink",
       NULL);
 
   fail_unless (error == NULL, "%s", error);
-  error = run_pipeline (
+  error = test_run_pipeline (
       "videotestsrc num-buffers=5 ! "
       "video/x-raw,format=RGB,width=97,height=35 ! videoconvert ! "
       "video/x-raw,format=GRAY16_BE ! clhistequalize ! videoconvert ! "

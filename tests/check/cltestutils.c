@@ -243,3 +243,50 @@ test_harness_process (GstHarness *h, const TestFrame *in)
   gst_caps_unref (caps);
   return f;
 }
+
+/* Runs @desc to the end; returns the error message text, or NULL. */
+gchar *
+test_run_pipeline (const gchar *desc, guint *have_context_count)
+{
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstBus *bus = gst_element_get_bus (pipeline);
+  gchar *result = NULL;
+  gboolean done = FALSE;
+
+  fail_unless (pipeline != NULL);
+  if (have_context_count)
+    *have_context_count = 0;
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  while (!done) {
+    GstMessage *msg = gst_bus_timed_pop (bus, 60 * GST_SECOND);
+
+    fail_unless (msg != NULL, "pipeline did not finish: %s", desc);
+    switch (GST_MESSAGE_TYPE (msg)) {
+      case GST_MESSAGE_ERROR: {
+        GError *err;
+        gchar *dbg;
+
+        gst_message_parse_error (msg, &err, &dbg);
+        result = g_strdup_printf ("%s\n%s", err->message, dbg ? dbg : "");
+        g_error_free (err);
+        g_free (dbg);
+        done = TRUE;
+        break;
+      }
+      case GST_MESSAGE_EOS:
+        done = TRUE;
+        break;
+      case GST_MESSAGE_HAVE_CONTEXT:
+        if (have_context_count)
+          (*have_context_count)++;
+        break;
+      default:
+        break;
+    }
+    gst_message_unref (msg);
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  return result;
+}

@@ -48,5 +48,9 @@ gboolean test_frame_equal (const TestFrame *expected, const TestFrame *actual);
 /* Pushes @in through the harness and returns what came out. */
 TestFrame *test_harness_process (GstHarness *h, const TestFrame *in);
 
+/* Plays @desc to EOS; returns the error's message and debug text, or NULL.
+ * Counts HAVE_CONTEXT messages into @have_context_count unless NULL. */
+gchar *test_run_pipeline (const gchar *desc, guint *have_context_count);
+
 G_END_DECLS
 #endif
