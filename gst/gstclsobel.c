@@ -350,9 +350,11 @@ gst_cl_sobel_class_init (GstClSobelClass *klass)
           "4 times the format's maximum in dx and dy (1020 for GRAY8), 4.47 "
           "times in magnitude and 6 times in magnitude-l1: scales of 0.25, "
           "0.22 and 0.166 keep the strongest edges from saturating, 1.0 "
-          "makes faint edges visible. Computed in double precision, exact "
-          "on devices with cl_khr_fp64; in float elsewhere, where results "
-          "may differ by one. May change while playing, from the next "
+          "makes faint edges visible. Scale 1 is computed exactly in integers "
+          "on any device, other scales in "
+          "double precision, exact on devices with cl_khr_fp64 and in float "
+          "elsewhere, where results may differ by one. May change while "
+          "playing, from the next "
           "frame on",
           0.0, MAX_SCALE, DEFAULT_SCALE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
