@@ -102,6 +102,23 @@ make_build_options (GstClContext *self)
   return g_string_free (opts, FALSE);
 }
 
+/* Whether elements run their kernels shaped for CPUs, on the frames' memory
+ * in place, or those shaped for GPUs, on padded device copies. The device
+ * type decides; GST_CL_KERNEL_PATH=cpu|gpu overrides it, which lets the
+ * tests run both on PoCL. Decided once per context, so that the elements
+ * and the base class never disagree. */
+static gboolean
+choose_cpu_kernels (GstClContext *self)
+{
+  const gchar *path = g_getenv ("GST_CL_KERNEL_PATH");
+
+  if (g_strcmp0 (path, "gpu") == 0)
+    return FALSE;
+  if (g_strcmp0 (path, "cpu") == 0)
+    return TRUE;
+  return (self->device_type & CL_DEVICE_TYPE_CPU) != 0;
+}
+
 GstClContext *
 gst_cl_context_new (const GstClDeviceId *id, GError **error)
 {
@@ -131,6 +148,7 @@ gst_cl_context_new (const GstClDeviceId *id, GError **error)
       &self->max_alloc_size, NULL);
   clGetDeviceInfo (id->device, CL_DEVICE_ENDIAN_LITTLE, sizeof (cl_bool),
       &self->little_endian, NULL);
+  self->cpu_kernels = choose_cpu_kernels (self);
   self->has_fp64 = device_has_extension (id->device, "cl_khr_fp64");
   self->build_options = make_build_options (self);
 
@@ -157,20 +175,18 @@ failed:
   return NULL;
 }
 
-/* Whether elements run their kernels shaped for CPUs, on the frames' memory
- * in place, or those shaped for GPUs, on padded device copies. The device
- * type decides; GST_CL_KERNEL_PATH=cpu|gpu overrides it, which lets the
- * tests run both on PoCL. */
 gboolean
 gst_cl_context_use_cpu_kernels (GstClContext *ctx)
 {
-  const gchar *path = g_getenv ("GST_CL_KERNEL_PATH");
+  return ctx->cpu_kernels;
+}
 
-  if (g_strcmp0 (path, "gpu") == 0)
-    return FALSE;
-  if (g_strcmp0 (path, "cpu") == 0)
-    return TRUE;
-  return (ctx->device_type & CL_DEVICE_TYPE_CPU) != 0;
+/* Whether GRAY16 frames of @format must be byte-swapped for this device. */
+gboolean
+gst_cl_context_swaps (GstClContext *ctx, GstVideoFormat format)
+{
+  return (format == GST_VIDEO_FORMAT_GRAY16_BE) ==
+         (ctx->little_endian != CL_FALSE);
 }
 
 static gchar *

@@ -6,6 +6,8 @@
 
 #include "gstcldevice.h"
 
+#include <gst/video/video.h>
+
 G_BEGIN_DECLS
 
 /* The GstContext type under which elements share a GstClContext, named like
@@ -31,6 +33,8 @@ struct _GstClContext {
   cl_ulong local_mem_size;
   cl_ulong max_alloc_size;
   cl_bool little_endian;
+  /* See gst_cl_context_use_cpu_kernels(). */
+  gboolean cpu_kernels;
   /* GST_CL_PROFILING is set: the queue records event times. */
   gboolean profiling;
   /* cl_khr_fp64: kernels may use double (they see GST_CL_HAVE_FP64). */
@@ -48,6 +52,7 @@ GstClContext *gst_cl_context_new (const GstClDeviceId *id, GError **error);
 cl_program gst_cl_context_get_program (GstClContext *ctx, const gchar *name,
     const gchar *source, GError **error);
 
+gboolean gst_cl_context_swaps (GstClContext *ctx, GstVideoFormat format);
 gboolean gst_cl_context_use_cpu_kernels (GstClContext *ctx);
 
 /* GstContext sharing, as GStreamer's CUDA and GL libraries do it. */

@@ -306,8 +306,7 @@ gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
 
   self->depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
   self->nbins = 1u << self->depth;
-  self->swap = (GST_VIDEO_INFO_FORMAT (info) == GST_VIDEO_FORMAT_GRAY16_BE) ==
-               (cl->little_endian != CL_FALSE);
+  self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (info));
   self->cpu = gst_cl_context_use_cpu_kernels (cl);
   if (!plan_kernels (self, cl, GST_VIDEO_INFO_WIDTH (info),
           GST_VIDEO_INFO_HEIGHT (info), error))

@@ -202,8 +202,7 @@ gst_cl_sobel_configure (GstClBaseFilter *filter, GError **error)
 
   self->depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
   self->index = self->depth == 8 ? 0 : 1;
-  self->swap = (GST_VIDEO_INFO_FORMAT (info) == GST_VIDEO_FORMAT_GRAY16_BE) ==
-               (cl->little_endian != CL_FALSE);
+  self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (info));
   GST_DEBUG_OBJECT (self, "%ux%u %s, swap %u", GST_VIDEO_INFO_WIDTH (info),
       GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_NAME (info), self->swap);
   return TRUE;
