@@ -366,6 +366,25 @@ finish_int (uint o, uint threshold, uint maxv)
           maxv);                                                             \
   } while (0)
 
+/* SOBEL_ROW for @mode, a loop of its own per mode. */
+#define SOBEL_ROW_MODES(a, b, c, d, width, T, maxv)                          \
+  do {                                                                       \
+    switch (mode) {                                                          \
+      case MODE_MAGNITUDE:                                                   \
+        SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE, T, maxv);              \
+        break;                                                               \
+      case MODE_MAGNITUDE_L1:                                                \
+        SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE_L1, T, maxv);           \
+        break;                                                               \
+      case MODE_DX:                                                          \
+        SOBEL_ROW (a, b, c, d, width, MODE_DX, T, maxv);                     \
+        break;                                                               \
+      default:                                                               \
+        SOBEL_ROW (a, b, c, d, width, MODE_DY, T, maxv);                     \
+        break;                                                               \
+    }                                                                        \
+  } while (0)
+
 __kernel void
 sobel_rows_u8 (__global const uchar * src, uint pitch, uint width,
     uint height, uint rows, __global uchar * dst, uint dpitch, uint mode,
@@ -381,36 +400,10 @@ sobel_rows_u8 (__global const uchar * src, uint pitch, uint width,
     __global uchar *d = dst + (size_t) y * dpitch;
 
     if (scale == (real_t) 1) {
-      switch (mode) {
-        case MODE_MAGNITUDE:
-          SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE, uint, 255);
-          break;
-        case MODE_MAGNITUDE_L1:
-          SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE_L1, uint, 255);
-          break;
-        case MODE_DX:
-          SOBEL_ROW (a, b, c, d, width, MODE_DX, uint, 255);
-          break;
-        default:
-          SOBEL_ROW (a, b, c, d, width, MODE_DY, uint, 255);
-          break;
-      }
+      SOBEL_ROW_MODES (a, b, c, d, width, uint, 255);
       continue;
     }
-    switch (mode) {
-      case MODE_MAGNITUDE:
-        SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE, int, 255);
-        break;
-      case MODE_MAGNITUDE_L1:
-        SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE_L1, int, 255);
-        break;
-      case MODE_DX:
-        SOBEL_ROW (a, b, c, d, width, MODE_DX, int, 255);
-        break;
-      default:
-        SOBEL_ROW (a, b, c, d, width, MODE_DY, int, 255);
-        break;
-    }
+    SOBEL_ROW_MODES (a, b, c, d, width, int, 255);
   }
 }
 
@@ -447,35 +440,9 @@ sobel_rows_u16 (__global const ushort * src, uint pitch, uint width,
       continue;
     }
     if (scale == (real_t) 1) {
-      switch (mode) {
-        case MODE_MAGNITUDE:
-          SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE, ulong, 65535);
-          break;
-        case MODE_MAGNITUDE_L1:
-          SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE_L1, ulong, 65535);
-          break;
-        case MODE_DX:
-          SOBEL_ROW (a, b, c, d, width, MODE_DX, ulong, 65535);
-          break;
-        default:
-          SOBEL_ROW (a, b, c, d, width, MODE_DY, ulong, 65535);
-          break;
-      }
+      SOBEL_ROW_MODES (a, b, c, d, width, ulong, 65535);
       continue;
     }
-    switch (mode) {
-      case MODE_MAGNITUDE:
-        SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE, long, 65535);
-        break;
-      case MODE_MAGNITUDE_L1:
-        SOBEL_ROW (a, b, c, d, width, MODE_MAGNITUDE_L1, long, 65535);
-        break;
-      case MODE_DX:
-        SOBEL_ROW (a, b, c, d, width, MODE_DX, long, 65535);
-        break;
-      default:
-        SOBEL_ROW (a, b, c, d, width, MODE_DY, long, 65535);
-        break;
-    }
+    SOBEL_ROW_MODES (a, b, c, d, width, long, 65535);
   }
 }
