@@ -91,9 +91,14 @@ enum
 #define APPLY_GROUP_X 64
 #define APPLY_GROUP_Y 4
 #define APPLY_ROWS 4
-/* GRAY16 table kernels on GPUs: blocks of 1024 bins, 4 per work-item. */
+/* GRAY16 table kernel on GPUs: blocks of 1024 bins, 4 per work-item. */
 #define LUT_BLOCKS 64
 #define LUT_GROUP 256
+/* GRAY16 histogram on GPUs: the largest groups, up to this size, fill the
+ * device with fewer groups, each of which clears and merges its local
+ * bins once (measured on an H200 at 3840x2160: 28.1 us with groups of
+ * 1024 work-items and 17 rows, 43.5 us with 256 and 5 rows). */
+#define HIST16_GROUP 1024
 
 struct _GstClHistEqualize {
   GstClBaseFilter parent;
@@ -103,8 +108,6 @@ struct _GstClHistEqualize {
 
   cl_program program;
   cl_kernel k_hist;
-  /* GPUs, GRAY16: per-block statistics of the histogram. */
-  cl_kernel k_blocks;
   /* Not on GPUs for GRAY8, where k_apply builds the table itself. */
   cl_kernel k_lut;
   cl_kernel k_apply;
@@ -114,7 +117,10 @@ struct _GstClHistEqualize {
   cl_mem hist[2];
   guint cur;
   gboolean hist_dirty;
+  /* GPUs, GRAY16: the table kernel's per-block statistics for the message,
+   * read back to host_stats. */
   cl_mem stats;
+  guint32 *host_stats;
   cl_mem lut;
   /* The frame's summary (see kernels/histequalize.cl), read back for the
    * message with the frame's number of message bins; 0 when none. */
@@ -136,6 +142,7 @@ struct _GstClHistEqualize {
    * local words when packed. */
   cl_uint slice_bins;
   cl_uint packed;
+  size_t hist16_group;
 };
 
 #define FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE }"
@@ -170,14 +177,14 @@ release_buffers (GstClHistEqualize *self)
   release_mem (&self->lut);
   release_mem (&self->summary);
   g_clear_pointer (&self->host_summary, g_free);
+  g_clear_pointer (&self->host_stats, g_free);
   self->pending_bins = 0;
 }
 
 static void
 release_kernels (GstClHistEqualize *self)
 {
-  cl_kernel *k[] = { &self->k_hist, &self->k_blocks, &self->k_lut,
-    &self->k_apply };
+  cl_kernel *k[] = { &self->k_hist, &self->k_lut, &self->k_apply };
 
   for (guint i = 0; i < G_N_ELEMENTS (k); i++) {
     if (*k[i])
@@ -227,54 +234,59 @@ create_kernel (GstClHistEqualize *self, cl_kernel *kernel, const gchar *name,
   return *kernel != NULL;
 }
 
+/* Rows per band for about @bands bands of @height rows. */
+static guint
+band_rows (guint height, guint bands)
+{
+  return (height + MIN (height, bands) - 1) / MIN (height, bands);
+}
+
 /* Which kernels run and how many groups count the histogram. */
 static gboolean
 plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
     guint height, GError **error)
 {
-  guint groups;
+  const guint units = MAX (1, cl->compute_units);
+  gboolean ok;
 
+  self->parts = 1;
   if (self->cpu) {
     /* A few bands of rows per core; GRAY16 partials are 256 KiB each. */
-    groups = MAX (1, cl->compute_units) * (self->depth == 8 ? 2 : 1);
-    self->rows_per_group = (height + MIN (height, groups) - 1) /
-                           MIN (height, groups);
-    self->groups = (height + self->rows_per_group - 1) / self->rows_per_group;
-    self->parts = self->groups;
-    return create_kernel (self, &self->k_hist, "histogram_rows_%s", error) &&
-           create_kernel (self, &self->k_lut,
-               self->depth == 8 ? "make_lut_rows_uchar"
-                                : "make_lut_rows_ushort",
-               error) &&
-           create_kernel (self, &self->k_apply, "apply_rows_%s", error);
-  }
-
-  /* Enough groups to fill the device. */
-  groups = MAX (1, cl->compute_units) * 4;
-  self->rows_per_group = (height + MIN (height, groups) - 1) /
-                         MIN (height, groups);
-  self->parts = 1;
-  if (self->depth == 16) {
+    self->rows_per_group = band_rows (height,
+        units * (self->depth == 8 ? 2 : 1));
+    ok = create_kernel (self, &self->k_hist, "histogram_rows_%s", error) &&
+         create_kernel (self, &self->k_lut,
+             self->depth == 8 ? "make_lut_rows_uchar" : "make_lut_rows_ushort",
+             error) &&
+         create_kernel (self, &self->k_apply, "apply_rows_%s", error);
+  } else if (self->depth == 8) {
+    /* Enough groups to fill the device. */
+    self->rows_per_group = band_rows (height, units * 4);
+    ok = create_kernel (self, &self->k_hist, "histogram_%s", error) &&
+         create_kernel (self, &self->k_apply, "equalize_%s", error);
+  } else {
     /* A power of two of words: measured on an H200 at 3840x2160, 4 slices
      * of 32 KiB took 42.6 us, 3 of 46 KiB 45.2 us (fewer groups fit), and
      * NVIDIA refuses a group that asks for all 48 KiB it reports. */
     const guint words = floor_pow2 (cl->local_mem_size / 4);
 
+    /* About one large group per compute unit and slice. */
+    self->hist16_group = MIN (HIST16_GROUP, cl->max_work_group_size);
+    self->rows_per_group = band_rows (height, units);
     /* Packed 16-bit counters need fewer than 65536 pixels per group. */
     self->packed = width <= G_MAXUINT16;
     if (self->packed)
       self->rows_per_group = MAX (1,
           MIN (self->rows_per_group, G_MAXUINT16 / width));
     self->slice_bins = MIN (MAX_BINS, self->packed ? 2 * words : words);
-  }
-  self->groups = (height + self->rows_per_group - 1) / self->rows_per_group;
-  if (self->depth == 8)
-    return create_kernel (self, &self->k_hist, "histogram_%s", error) &&
-           create_kernel (self, &self->k_apply, "equalize_%s", error);
-  return create_kernel (self, &self->k_hist, "histogram_%s", error) &&
-         create_kernel (self, &self->k_blocks, "hist_blocks_%s", error) &&
+    ok = create_kernel (self, &self->k_hist, "histogram_%s", error) &&
          create_kernel (self, &self->k_lut, "make_lut_%s", error) &&
          create_kernel (self, &self->k_apply, "apply_%s", error);
+  }
+  self->groups = (height + self->rows_per_group - 1) / self->rows_per_group;
+  if (self->cpu)
+    self->parts = self->groups;
+  return ok;
 }
 
 static cl_int
@@ -319,10 +331,11 @@ gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
       return FALSE;
   }
   self->cur = 0;
-  if (self->k_blocks) {
+  if (!self->cpu && self->depth == 16) {
     self->stats = gst_cl_base_filter_alloc (filter, LUT_BLOCKS * 8 * 4, error);
     if (!self->stats)
       return FALSE;
+    self->host_stats = g_new0 (guint32, LUT_BLOCKS * 8);
   }
   self->lut = gst_cl_base_filter_alloc (filter, self->nbins * self->depth / 8,
       error);
@@ -349,9 +362,11 @@ enqueue_histogram (GstClHistEqualize *self, GstClContext *cl,
   const cl_uint width = in->row_bytes * 8 / self->depth;
   const cl_uint height = in->height;
   const cl_uint pitch = in->pitch * 8 / self->depth;
-  const size_t lsz = self->cpu ? 1 : MIN (256, cl->max_work_group_size);
-  const cl_uint copies = GPU_HIST_COPIES;
   const gboolean slices = !self->cpu && self->depth == 16;
+  const size_t lsz = self->cpu ? 1
+                     : slices  ? self->hist16_group
+                               : MIN (256, cl->max_work_group_size);
+  const cl_uint copies = GPU_HIST_COPIES;
   size_t global[2] = { self->groups * lsz,
     slices ? self->nbins / self->slice_bins : 1 };
   size_t local[2] = { lsz, 1 };
@@ -401,23 +416,16 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins)
 
   if (!k)
     return CL_SUCCESS;
-  if (self->k_blocks) {
-    s |= SET_ARG (self->k_blocks, 0, self->hist[self->cur]);
-    s |= SET_ARG (self->k_blocks, 1, self->stats);
-    if (s != CL_SUCCESS)
-      return CL_INVALID_KERNEL_ARGS;
-    s = gst_cl_base_filter_enqueue_kernel (filter, self->k_blocks, 1, &blocks,
-        &lsz);
-    if (s != CL_SUCCESS)
-      return s;
-  }
   s |= SET_ARG (k, i++, self->hist[self->cur]);
-  if (self->cpu)
+  if (self->cpu) {
     s |= SET_ARG (k, i++, self->parts);
-  else
+    s |= SET_ARG (k, i++, total);
+    s |= SET_ARG (k, i++, self->lut);
+  } else {
+    s |= SET_ARG (k, i++, total);
+    s |= SET_ARG (k, i++, self->lut);
     s |= SET_ARG (k, i++, self->stats);
-  s |= SET_ARG (k, i++, total);
-  s |= SET_ARG (k, i++, self->lut);
+  }
   s |= SET_ARG (k, i++, summary);
   s |= SET_ARG (k, i++, group);
   if (s != CL_SUCCESS)
@@ -520,6 +528,9 @@ gst_cl_hist_equalize_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
   if (status == CL_SUCCESS && num_bins) {
     status = clEnqueueReadBuffer (cl->queue, self->summary, CL_FALSE, 0,
         (SUMMARY_HEAD + num_bins) * 4, self->host_summary, 0, NULL, NULL);
+    if (status == CL_SUCCESS && self->host_stats)
+      status = clEnqueueReadBuffer (cl->queue, self->stats, CL_FALSE, 0,
+          LUT_BLOCKS * 8 * 4, self->host_stats, 0, NULL, NULL);
     self->pending_bins = num_bins;
   }
   if (status != CL_SUCCESS)
@@ -533,6 +544,43 @@ static guint64
 summary_u64 (const guint32 *w)
 {
   return w[0] | ((guint64)w[1] << 32);
+}
+
+/* GPUs, GRAY16: the summary's head, and the bins of a message with fewer
+ * bins than the table kernel has blocks, from that kernel's per-block
+ * statistics. */
+static void
+fold_block_stats (GstClHistEqualize *self, guint num_bins)
+{
+  const guint32 *st = self->host_stats;
+  guint32 *summary = self->host_summary;
+  guint64 sum = 0, sum2 = 0;
+  guint first = MAX_BINS, last = 0;
+
+  for (guint b = 0; b < LUT_BLOCKS; b++, st += 8) {
+    if (st[0]) {
+      first = MIN (first, st[1]);
+      last = st[2];
+    }
+    sum += summary_u64 (st + 4);
+    sum2 += summary_u64 (st + 6);
+  }
+  summary[0] = first;
+  summary[1] = last;
+  summary[2] = (guint32)sum;
+  summary[3] = (guint32)(sum >> 32);
+  summary[4] = (guint32)sum2;
+  summary[5] = (guint32)(sum2 >> 32);
+  if (num_bins < LUT_BLOCKS) {
+    const guint per = LUT_BLOCKS / num_bins;
+
+    st = self->host_stats;
+    for (guint i = 0; i < num_bins; i++) {
+      summary[SUMMARY_HEAD + i] = 0;
+      for (guint b = i * per; b < (i + 1) * per; b++)
+        summary[SUMMARY_HEAD + i] += st[b * 8];
+    }
+  }
 }
 
 /* The `histogram` message for the frame in @buf from the kernels' @summary
@@ -586,6 +634,8 @@ gst_cl_hist_equalize_finish (GstClBaseFilter *filter, GstVideoFrame *in)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
 
+  if (self->pending_bins && self->host_stats)
+    fold_block_stats (self, self->pending_bins);
   /* Posted without the object lock, as level does. */
   if (self->pending_bins)
     gst_element_post_message (GST_ELEMENT (self),
