@@ -117,10 +117,12 @@ struct _GstClHistEqualize {
   cl_mem hist[2];
   guint cur;
   gboolean hist_dirty;
-  /* GPUs, GRAY16: the table kernel's per-block statistics for the message,
-   * read back to host_stats. */
+  /* The table kernel's statistics for the message, 8 words for each of
+   * stat_blocks blocks of bins, read back to host_stats (not for GRAY8 on
+   * GPUs, whose kernel writes the summary whole). */
   cl_mem stats;
   guint32 *host_stats;
+  guint stat_blocks;
   cl_mem lut;
   /* The frame's summary (see kernels/histequalize.cl), read back for the
    * message with the frame's number of message bins; 0 when none. */
@@ -136,8 +138,10 @@ struct _GstClHistEqualize {
   gboolean cpu;
   cl_uint groups;
   cl_uint rows_per_group;
-  /* Partial histograms that the histogram kernel stores (CPUs). */
+  /* Partial histograms that the histogram kernel stores, and work-items
+   * that build the table (CPUs). */
   cl_uint parts;
+  size_t lut_items;
   /* GPUs, GRAY16: bins one group counts at once, in 16-bit halves of its
    * local words when packed. */
   cl_uint slice_bins;
@@ -284,8 +288,14 @@ plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
          create_kernel (self, &self->k_apply, "apply_%s", error);
   }
   self->groups = (height + self->rows_per_group - 1) / self->rows_per_group;
-  if (self->cpu)
+  if (self->cpu) {
     self->parts = self->groups;
+    /* The GRAY8 table is too small to share. */
+    self->lut_items = self->depth == 8 ? 1 : floor_pow2 (units);
+    self->stat_blocks = self->lut_items;
+  } else {
+    self->stat_blocks = self->depth == 8 ? 0 : LUT_BLOCKS;
+  }
   return ok;
 }
 
@@ -331,11 +341,12 @@ gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
       return FALSE;
   }
   self->cur = 0;
-  if (!self->cpu && self->depth == 16) {
-    self->stats = gst_cl_base_filter_alloc (filter, LUT_BLOCKS * 8 * 4, error);
+  if (self->stat_blocks) {
+    self->stats = gst_cl_base_filter_alloc (filter, self->stat_blocks * 8 * 4,
+        error);
     if (!self->stats)
       return FALSE;
-    self->host_stats = g_new0 (guint32, LUT_BLOCKS * 8);
+    self->host_stats = g_new0 (guint32, self->stat_blocks * 8);
   }
   self->lut = gst_cl_base_filter_alloc (filter, self->nbins * self->depth / 8,
       error);
@@ -417,21 +428,18 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins)
   if (!k)
     return CL_SUCCESS;
   s |= SET_ARG (k, i++, self->hist[self->cur]);
-  if (self->cpu) {
+  if (self->cpu)
     s |= SET_ARG (k, i++, self->parts);
-    s |= SET_ARG (k, i++, total);
-    s |= SET_ARG (k, i++, self->lut);
-  } else {
-    s |= SET_ARG (k, i++, total);
-    s |= SET_ARG (k, i++, self->lut);
-    s |= SET_ARG (k, i++, self->stats);
-  }
+  s |= SET_ARG (k, i++, total);
+  s |= SET_ARG (k, i++, self->lut);
+  s |= SET_ARG (k, i++, self->stats);
   s |= SET_ARG (k, i++, summary);
   s |= SET_ARG (k, i++, group);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return self->cpu
-             ? gst_cl_base_filter_enqueue_kernel (filter, k, 1, &one, &one)
+             ? gst_cl_base_filter_enqueue_kernel (filter, k, 1,
+                   &self->lut_items, &one)
              : gst_cl_base_filter_enqueue_kernel (filter, k, 1, &blocks, &lsz);
 }
 
@@ -530,7 +538,7 @@ gst_cl_hist_equalize_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
         (SUMMARY_HEAD + num_bins) * 4, self->host_summary, 0, NULL, NULL);
     if (status == CL_SUCCESS && self->host_stats)
       status = clEnqueueReadBuffer (cl->queue, self->stats, CL_FALSE, 0,
-          LUT_BLOCKS * 8 * 4, self->host_stats, 0, NULL, NULL);
+          self->stat_blocks * 8 * 4, self->host_stats, 0, NULL, NULL);
     self->pending_bins = num_bins;
   }
   if (status != CL_SUCCESS)
@@ -546,9 +554,8 @@ summary_u64 (const guint32 *w)
   return w[0] | ((guint64)w[1] << 32);
 }
 
-/* GPUs, GRAY16: the summary's head, and the bins of a message with fewer
- * bins than the table kernel has blocks, from that kernel's per-block
- * statistics. */
+/* The summary's head, and the bins of a message with fewer bins than the
+ * table kernel has blocks, from that kernel's per-block statistics. */
 static void
 fold_block_stats (GstClHistEqualize *self, guint num_bins)
 {
@@ -557,7 +564,7 @@ fold_block_stats (GstClHistEqualize *self, guint num_bins)
   guint64 sum = 0, sum2 = 0;
   guint first = MAX_BINS, last = 0;
 
-  for (guint b = 0; b < LUT_BLOCKS; b++, st += 8) {
+  for (guint b = 0; b < self->stat_blocks; b++, st += 8) {
     if (st[0]) {
       first = MIN (first, st[1]);
       last = st[2];
@@ -571,8 +578,8 @@ fold_block_stats (GstClHistEqualize *self, guint num_bins)
   summary[3] = (guint32)(sum >> 32);
   summary[4] = (guint32)sum2;
   summary[5] = (guint32)(sum2 >> 32);
-  if (num_bins < LUT_BLOCKS) {
-    const guint per = LUT_BLOCKS / num_bins;
+  if (num_bins < self->stat_blocks) {
+    const guint per = self->stat_blocks / num_bins;
 
     st = self->host_stats;
     for (guint i = 0; i < num_bins; i++) {

@@ -205,15 +205,26 @@ lut_entry_u8 (uint cdf, uint h0, float scale)
 }
 
 /* Exact integer rounding, half to even, of
- * (cdf - cdf_min) * 65535 / (total - cdf_min). */
+ * (cdf - cdf_min) * 65535 / (total - cdf_min), with @inv = 1 / den in
+ * float: the float quotient is within 0.04 of the exact one (a few 2^-24
+ * relative errors on a quotient of at most 65535), so one step on the
+ * remainder in 64-bit integers makes it exact. A 64-bit division would be
+ * a long software loop on GPUs and tens of cycles on CPUs. */
 static inline ushort
-lut_entry_u16 (uint cdf, uint h0, ulong den)
+lut_entry_u16 (uint cdf, uint h0, ulong den, float inv)
 {
   const ulong num = (ulong) (cdf - h0) * 65535u;
-  ulong d = num / den;
-  const ulong r2 = 2 * (num - d * den);
+  long d = (long) ((float) num * inv);
+  long r = (long) num - d * (long) den;
 
-  if (r2 > den || (r2 == den && (d & 1)))
+  if (r < 0) {
+    d--;
+    r += den;
+  } else if (r >= (long) den) {
+    d++;
+    r -= den;
+  }
+  if ((ulong) (2 * r) > den || ((ulong) (2 * r) == den && (d & 1)))
     d++;
   return (ushort) d;
 }
@@ -365,6 +376,7 @@ make_lut_u16 (__global const uint * hist, uint total, __global ushort * lut,
   const uint own_first = first_bin (h, b);
   uint before = 0, f = own_first, i0, h0, c;
   ulong den;
+  float inv;
   ushort4 e;
 
   /* Four loads in flight per round: one at a time, the latency of L2 made
@@ -396,11 +408,12 @@ make_lut_u16 (__global const uint * hist, uint total, __global ushort * lut,
   i0 = first;
   h0 = i0 < 65536 ? hist[i0] : 0;
   den = total - h0;
+  inv = 1.0f / (float) den;
   c = before + cdf[lid] - mine;
 
 #define ENTRY(v, hv, prev) \
   (h0 == total ? (ushort) (v) : (v) <= i0 ? (ushort) 0 : \
-   (hv) || (v) == b ? lut_entry_u16 (c, h0, den) : (prev))
+   (hv) || (v) == b ? lut_entry_u16 (c, h0, den, inv) : (prev))
   c += h.x;
   e.x = ENTRY (b, h.x, 0);
   c += h.y;
@@ -541,20 +554,48 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
     part[b] = h[b];
 }
 
-/* One work-item, one pass: sums the @parts partial histograms and builds
- * the table and the summary as it goes (bins below the first non-empty one
- * map to 0, and that bin gives h0), which on a CPU beats a work-group whose
- * barriers turn into loops over its items. */
+/* Work-item c of n (a power of two) builds the entries of bins
+ * [c * nbins / n, (c + 1) * nbins / n) in one serial pass, summing the
+ * @parts partial histograms as it goes (bins below the first non-empty
+ * one map to 0, that bin gives h0, and empty bins repeat the entry before
+ * them): on a CPU this beats a work-group, whose barriers turn into loops
+ * over its items, and n items share the 65536 bins of GRAY16 among the
+ * cores. Each first sums the bins below its range and finds the first
+ * non-empty one; its entries up to its first non-empty bin are then 0,
+ * not the entry before them, which no pixel looks up. With @summary, item
+ * c stores its range's statistics at @stats + 8 c (as make_lut_u16 does
+ * per block) for the host to fold, and the message's bins where they do
+ * not span ranges. */
 #define MAKE_LUT_ROWS(T, nbins, ENTRY, SETUP)                                \
   __kernel void make_lut_rows_##T (__global const uint * hist, uint parts,   \
-      uint total, __global T * lut, __global uint * summary, uint group)     \
+      uint total, __global T * lut, __global uint * stats,                   \
+      __global uint * summary, uint group)                                   \
   {                                                                          \
-    uint i0 = nbins, last = 0, cdf = 0, h0 = 0, acc = 0;                     \
+    const uint span = nbins / get_global_size (0);                           \
+    const uint start = get_global_id (0) * span;                             \
+    uint i0 = nbins, first = nbins, last = 0, cdf = 0, h0 = 0, acc = 0;      \
+    uint below;                                                              \
     ulong sv = 0, sv2 = 0;                                                   \
     T q = 0;                                                                 \
     SETUP;                                                                   \
                                                                              \
-    for (uint v = 0; v < nbins; v++) {                                       \
+    for (uint v = 0; v < start && i0 == nbins; v++) {                        \
+      uint h = 0;                                                            \
+                                                                             \
+      for (uint p = 0; p < parts; p++)                                       \
+        h += hist[p * nbins + v];                                            \
+      if (h) {                                                               \
+        i0 = v;                                                              \
+        h0 = h;                                                              \
+      }                                                                      \
+    }                                                                        \
+    for (uint p = 0; p < parts; p++)                                         \
+      for (uint v = 0; v < start; v++)                                       \
+        cdf += hist[p * nbins + v];                                          \
+    below = cdf;                                                             \
+    if (i0 < nbins)                                                          \
+      INIT;                                                                  \
+    for (uint v = start; v < start + span; v++) {                            \
       uint h = hist[v];                                                      \
                                                                              \
       for (uint p = 1; p < parts; p++)                                       \
@@ -568,6 +609,7 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
         } else if (h0 != total) {                                            \
           q = ENTRY;                                                         \
         }                                                                    \
+        first = min (first, v);                                              \
         last = v;                                                            \
         sv += (ulong) h * v;                                                 \
         sv2 += (ulong) h * v * v;                                            \
@@ -575,24 +617,32 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
       /* A constant frame is passed unchanged. */                            \
       lut[v] = h0 == total ? (T) v : q;                                      \
       acc += h;                                                              \
-      if (summary && ((v + 1) & (group - 1)) == 0) {                         \
+      if (summary && group <= span && ((v + 1) & (group - 1)) == 0) {        \
         summary[SUMMARY_HEAD + v / group] = acc;                             \
         acc = 0;                                                             \
       }                                                                      \
     }                                                                        \
     if (summary) {                                                           \
-      summary[0] = i0;                                                       \
-      summary[1] = last;                                                     \
-      store_u64 (summary + 2, sv);                                           \
-      store_u64 (summary + 4, sv2);                                          \
+      __global uint *st = stats + get_global_id (0) * 8;                     \
+                                                                             \
+      st[0] = cdf - below;                                                   \
+      st[1] = first;                                                         \
+      st[2] = last;                                                          \
+      store_u64 (st + 4, sv);                                                \
+      store_u64 (st + 6, sv2);                                               \
     }                                                                        \
   }
 
 #define INIT scale = equalize_scale (total - h0)
 MAKE_LUT_ROWS (uchar, 256, lut_entry_u8 (cdf, h0, scale), float scale = 0)
 #undef INIT
-#define INIT den = total - h0
-MAKE_LUT_ROWS (ushort, 65536, lut_entry_u16 (cdf, h0, den), ulong den = 1)
+#define INIT                                                                 \
+  do {                                                                       \
+    den = total - h0;                                                        \
+    inv = 1.0f / (float) den;                                                \
+  } while (0)
+MAKE_LUT_ROWS (ushort, 65536, lut_entry_u16 (cdf, h0, den, inv),
+    ulong den = 1; float inv = 1)
 #undef INIT
 
 __kernel void

@@ -50,23 +50,17 @@ typedef float8 real8;
 #define STORE16(p, v) (*(__global uint4 *) (p) = (v))
 
 /* With scale 1 the formula needs no floating point: m itself, clamped, for
- * the integer modes, and for magnitudes (n = gx^2 + gy^2 < 2^38) the square
- * root rounded to nearest. An estimate k within 1 of it is corrected
- * exactly: round (sqrt (n)) = k exactly when k^2 - k < n <= k^2 + k (or
- * k = 0 and n = 0), and sqrt(n) is never a tie for integer n. GRAY16
- * estimates with sqrt and corrects both ways. */
-#define CORRECT_ROUND_SQRT(k, n, one)                                        \
-  do {                                                                       \
-    k = select (k, k + one, n > k * k + k);                                  \
-    k = select (k, k - one, (n <= k * k - k) & (k > 0));                     \
-  } while (0)
+ * the integer modes, and for magnitudes the square root of n = gx^2 + gy^2
+ * rounded to nearest: round (sqrt (n)) = k exactly when
+ * k^2 - k < n <= k^2 + k (or k = 0 and n = 0), and sqrt(n) is never a tie
+ * for integer n, so an estimate is corrected exactly with integers. */
 
 /* GRAY8 (n < 2^21, sqrt (n) < 1443) with native_sqrt, scaled down by
  * 2^-12 so that, for any native_sqrt within 2^-13 relative of sqrt
  * (NVIDIA's: 2^-22), the estimate is never above round (sqrt (n)) and at
  * most 1 below it (1443 * (2^-12 + 2^-13) < 0.53): one correction, upward,
  * is exact. min (k, n) keeps n = 0 at 0 whatever native_sqrt (0) is. Half
- * the corrections of round_sqrt8_u64, which measured 3 us of the 19 us that
+ * the corrections of a two-sided check, which measured 3 us of the 19 us that
  * magnitude took at 3840x2160 on an H200. */
 static inline uint8
 round_sqrt8_u32 (uint8 n)
@@ -78,13 +72,33 @@ round_sqrt8_u32 (uint8 n)
   return select (k, k + 1, n > k * k + k);
 }
 
-static inline uint8
-round_sqrt8_u64 (ulong8 n)
-{
-  ulong8 k = convert_ulong8 (sqrt (convert_float8 (n)) + 0.5f);
+/* GRAY16 magnitudes in 32 bits. The output clamps at 65535, which n
+ * reaches as soon as |gx| or |gy| does: the components are clamped there,
+ * their squares summed with saturation, and n capped at 65535^2 + 65535,
+ * the largest n that rounds to 65535. Every step then fits in 32 bits
+ * (k <= 65535), half the width of 64-bit arithmetic on a CPU's vectors.
+ * From an estimate within 1 (sqrt, 3 ulp by the spec): k^2 <= n, then
+ * k = floor (sqrt (n)) written so that no (k + 1)^2 can overflow, then the
+ * rounding. */
+#define MAG_N_MAX (65535u * 65536u)
+#define ROUND_SQRT_CAPPED(k, n, one, maxk)                                   \
+  do {                                                                       \
+    k = min (k, maxk);                                                       \
+    k = select (k, k - one, k * k > n);                                      \
+    k = select (k, k + one, n - k * k >= 2 * k + one);                       \
+    k = select (k, k + one, n > k * k + k);                                  \
+  } while (0)
 
-  CORRECT_ROUND_SQRT (k, n, (ulong8) 1);
-  return convert_uint8 (k);
+static inline uint8
+round_sqrt8_u16 (int8 gx, int8 gy)
+{
+  const uint8 ax = min (abs (gx), (uint8) 65535);
+  const uint8 ay = min (abs (gy), (uint8) 65535);
+  const uint8 n = min (add_sat (ax * ax, ay * ay), (uint8) MAG_N_MAX);
+  uint8 k = convert_uint8 (sqrt (convert_float8 (n)));
+
+  ROUND_SQRT_CAPPED (k, n, (uint8) 1, (uint8) 65535);
+  return k;
 }
 
 /* The mode property's values, as GstClSobelMode numbers them. */
@@ -171,9 +185,7 @@ sobel_value (int8 gx, int8 gy, uint mode, real_t scale, uint threshold,
     if (mode == MODE_MAGNITUDE && maxv == 255) {
       o = round_sqrt8_u32 (as_uint8 (gx * gx + gy * gy));
     } else if (mode == MODE_MAGNITUDE) {
-      const long8 lx = convert_long8 (gx), ly = convert_long8 (gy);
-
-      o = round_sqrt8_u64 (as_ulong8 (lx * lx + ly * ly));
+      o = round_sqrt8_u16 (gx, gy);
     } else if (mode == MODE_MAGNITUDE_L1) {
       o = abs (gx) + abs (gy);
     } else if (mode == MODE_DX) {
@@ -317,21 +329,29 @@ finish_value (real_t m, real_t scale, uint threshold, uint maxv)
 }
 
 /* With scale 1 the formula needs no floating point: m itself, clamped, for
- * the integer modes, and for magnitudes (n = gx^2 + gy^2 < 2^38) the square
- * root rounded to nearest, which a float sqrt (off by less than 1) and
- * exact integer corrections give; sqrt(n) is never a tie for integer n. */
-#define ROUND_SQRT(T)                                                        \
-  static inline uint round_sqrt_##T (T n)                                    \
-  {                                                                          \
-    T k = (T) sqrt ((float) n);                                              \
-                                                                             \
-    k -= k * k > n;                                                          \
-    k += (k + 1) * (k + 1) <= n;                                             \
-    return (uint) (k + (n > k * k + k));                                     \
-  }
-/* GRAY8 (n < 2^22) in 32 bits, which vectorizes twice as wide. */
-ROUND_SQRT (uint)
-ROUND_SQRT (ulong)
+ * the integer modes, and for magnitudes the square root of n rounded to
+ * nearest, in 32 bits as round_sqrt8_u16 explains: n = gx^2 + gy^2 < 2^21
+ * for GRAY8, capped at MAG_N_MAX for GRAY16. */
+static inline uint
+round_sqrt_uint (uint n)
+{
+  uint k = (uint) sqrt ((float) n);
+
+  ROUND_SQRT_CAPPED (k, n, 1u, 65535u);
+  return k;
+}
+
+static inline uint
+mag_n_u16 (int gx, int gy)
+{
+  const uint ax = min ((uint) abs (gx), 65535u);
+  const uint ay = min ((uint) abs (gy), 65535u);
+
+  return min (add_sat (ax * ax, ay * ay), MAG_N_MAX);
+}
+
+#define MAG_N_u8(gx, gy) ((uint) ((gx) * (gx) + (gy) * (gy)))
+#define MAG_N_u16(gx, gy) mag_n_u16 (gx, gy)
 
 static inline uint
 finish_int (uint o, uint threshold, uint maxv)
@@ -341,8 +361,7 @@ finish_int (uint o, uint threshold, uint maxv)
 }
 
 #define UNIT_VALUE(mode, gx, gy, T)                                          \
-  ((mode) == MODE_MAGNITUDE ?                                                \
-   round_sqrt_##T ((T) ((T) (gx) * (gx) + (T) (gy) * (gy)))                  \
+  ((mode) == MODE_MAGNITUDE ? round_sqrt_uint (MAG_N_##T (gx, gy))           \
    : (mode) == MODE_MAGNITUDE_L1 ? (uint) (abs (gx) + abs (gy))               \
    : (mode) == MODE_DX ? (uint) abs (gx) : (uint) abs (gy))
 
@@ -354,8 +373,8 @@ finish_int (uint o, uint threshold, uint maxv)
   ((int) (c)[l] + 2 * (int) (c)[x] + (int) (c)[r] - \
    ((int) (a)[l] + 2 * (int) (a)[x] + (int) (a)[r]))
 
-/* Output pixel x of a row, columns l and r clamped by the caller; T is uint
- * or ulong for the exact integer path of scale 1. */
+/* Output pixel x of a row, columns l and r clamped by the caller; T is int
+ * or long for the double path, u8 or u16 for the integer path of scale 1. */
 #define SOBEL_PIXEL(a, b, c, d, x, l, r, M, T, maxv)                         \
   do {                                                                       \
     const int gx = GX (a, b, c, l, r), gy = GY (a, c, l, x, r);              \
@@ -365,10 +384,10 @@ finish_int (uint o, uint threshold, uint maxv)
   finish_value (MODE_VALUE (M, gx, gy, int), scale, threshold, maxv)
 #define FINISH_long(M, gx, gy, maxv) \
   finish_value (MODE_VALUE (M, gx, gy, long), scale, threshold, maxv)
-#define FINISH_uint(M, gx, gy, maxv) \
-  finish_int (UNIT_VALUE (M, gx, gy, uint), threshold, maxv)
-#define FINISH_ulong(M, gx, gy, maxv) \
-  finish_int (UNIT_VALUE (M, gx, gy, ulong), threshold, maxv)
+#define FINISH_u8(M, gx, gy, maxv) \
+  finish_int (UNIT_VALUE (M, gx, gy, u8), threshold, maxv)
+#define FINISH_u16(M, gx, gy, maxv) \
+  finish_int (UNIT_VALUE (M, gx, gy, u16), threshold, maxv)
 
 /* One output row: the two edge columns, then the inside in a loop without
  * clamps, one per mode, so that the compiler vectorizes it. */
@@ -416,7 +435,7 @@ sobel_rows_u8 (__global const uchar * src, uint pitch, uint width,
     __global uchar *d = dst + (size_t) y * dpitch;
 
     if (scale == (real_t) 1) {
-      SOBEL_ROW_MODES (a, b, c, d, width, uint, 255);
+      SOBEL_ROW_MODES (a, b, c, d, width, u8, 255);
       continue;
     }
     SOBEL_ROW_MODES (a, b, c, d, width, int, 255);
@@ -456,7 +475,7 @@ sobel_rows_u16 (__global const ushort * src, uint pitch, uint width,
       continue;
     }
     if (scale == (real_t) 1) {
-      SOBEL_ROW_MODES (a, b, c, d, width, ulong, 65535);
+      SOBEL_ROW_MODES (a, b, c, d, width, u16, 65535);
       continue;
     }
     SOBEL_ROW_MODES (a, b, c, d, width, long, 65535);

@@ -346,6 +346,47 @@ GST_START_TEST (test_message_fields)
 
 GST_END_TEST;
 
+/* GRAY16 frames whose values sit in one band: the table and the message
+ * are built in blocks of bins (per work-item on CPUs, per group on GPUs),
+ * so bands below, above and across the blocks' edges (32768 on a CPU of 2
+ * cores, multiples of 1024 on GPUs) must give the reference's pixels and
+ * message. */
+GST_START_TEST (test_gray16_value_bands)
+{
+  const guint bands[][2] = { { 0, 300 }, { 40000, 40900 }, { 32000, 33500 },
+    { 65000, 65535 }, { 1023, 1025 }, { 30000, 65535 } };
+  const guint bins_list[] = { 65536, 256, 8, 1 };
+  GstHarness *h = gst_harness_new ("clhistequalize");
+  GstBus *bus = gst_bus_new ();
+  GRand *rand = test_rand ();
+
+  gst_element_set_bus (h->element, bus);
+  for (guint b = 0; b < G_N_ELEMENTS (bands); b++) {
+    TestFrame *in = test_frame_new (GRAY16_LE, 97, 61, 0);
+
+    for (guint y = 0; y < in->height; y++)
+      for (guint x = 0; x < in->width; x++)
+        test_frame_set (in, x, y,
+            g_rand_int_range (rand, bands[b][0], bands[b][1] + 1));
+    for (guint i = 0; i < G_N_ELEMENTS (bins_list); i++) {
+      GstMessage *msg;
+
+      g_object_set (h->element, "message-bins", bins_list[i], NULL);
+      check_equalize (h, in);
+      msg = pop_histogram (bus);
+      check_message (gst_message_get_structure (msg), in, bins_list[i]);
+      gst_message_unref (msg);
+    }
+    test_frame_free (in);
+  }
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  g_rand_free (rand);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_post_messages_off)
 {
   GstHarness *h = gst_harness_new ("clhistequalize");
@@ -660,6 +701,7 @@ clhistequalize_suite (void)
   tcase_add_test (tc, test_caps_change);
   tcase_add_test (tc, test_constant_frame);
   tcase_add_test (tc, test_message_fields);
+  tcase_add_test (tc, test_gray16_value_bands);
   tcase_add_test (tc, test_post_messages_off);
   tcase_add_test (tc, test_message_bins_property);
   tcase_add_test (tc, test_device_selection);
