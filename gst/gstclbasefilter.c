@@ -278,7 +278,7 @@ gst_cl_base_filter_start (GstBaseTransform *trans)
           &error))
     goto failed;
   priv->program = gst_cl_context_get_program (priv->cl, klass->program_name,
-      klass->program_source, &error);
+      klass->program_source, klass->exact_div, &error);
   if (!priv->program)
     goto failed;
   if (klass->setup && !klass->setup (filter, priv->program, &error))

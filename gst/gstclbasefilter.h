@@ -39,6 +39,8 @@ struct _GstClBaseFilterClass {
   /* The embedded kernels/<name>.cl source this element runs. */
   const gchar *program_name;
   const gchar *program_source;
+  /* The program's float division must be correctly rounded. */
+  gboolean exact_div;
   /* On CPU devices the kernels read and write only the pixels of each row,
    * so they may run on the frames' memory itself, rows @pitch bytes apart
    * as the frame has them (no GST_CL_PLANE_ALIGN, no padding). */

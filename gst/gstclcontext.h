@@ -39,8 +39,10 @@ struct _GstClContext {
   gboolean profiling;
   /* cl_khr_fp64: kernels may use double (they see GST_CL_HAVE_FP64). */
   gboolean has_fp64;
-  /* Build options that every program gets on this device. */
-  gchar *build_options;
+  /* Build options on this device: [1] for programs whose float division
+   * must be correctly rounded (and their sqrt with it, which costs), [0] for
+   * the others. */
+  gchar *build_options[2];
 
   /*< private >*/
   GMutex lock;
@@ -50,7 +52,7 @@ struct _GstClContext {
 GstClContext *gst_cl_context_new (const GstClDeviceId *id, GError **error);
 
 cl_program gst_cl_context_get_program (GstClContext *ctx, const gchar *name,
-    const gchar *source, GError **error);
+    const gchar *source, gboolean exact_div, GError **error);
 
 gboolean gst_cl_context_swaps (GstClContext *ctx, GstVideoFormat format);
 gboolean gst_cl_context_use_cpu_kernels (GstClContext *ctx);

@@ -740,6 +740,7 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
 
   cl_class->program_name = "histequalize";
   cl_class->program_source = gst_cl_kernel_histequalize;
+  cl_class->exact_div = TRUE;
   cl_class->host_planes = TRUE;
   cl_class->setup = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_setup);
   cl_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_teardown);

@@ -55,21 +55,18 @@ typedef float8 real8;
  * k^2 - k < n <= k^2 + k (or k = 0 and n = 0), and sqrt(n) is never a tie
  * for integer n, so an estimate is corrected exactly with integers. */
 
-/* GRAY8 (n < 2^21, sqrt (n) < 1443) with native_sqrt, scaled down by
- * 2^-12 so that, for any native_sqrt within 2^-13 relative of sqrt
- * (NVIDIA's: 2^-22), the estimate is never above round (sqrt (n)) and at
- * most 1 below it (1443 * (2^-12 + 2^-13) < 0.53): one correction, upward,
- * is exact. min (k, n) keeps n = 0 at 0 whatever native_sqrt (0) is. Half
- * the corrections of a two-sided check, which measured 3 us of the 19 us that
- * magnitude took at 3840x2160 on an H200. */
+/* GRAY8 (n < 2^21): no correction is needed. Only n <= 65280 gives an
+ * output below 255, and there sqrt (n) <= 255.5 stays at least 4.8e-4
+ * away from every k + 0.5 (sqrt (k^2 + k) is about k + 0.5 - 1 / (8k + 4)),
+ * ten times the 3 ulp (4.6e-5 below 256) that OpenCL allows sqrt; above it,
+ * sqrt (n) > 255.5 rounds to 255 or more either way. The program is built
+ * without -cl-fp32-correctly-rounded-divide-sqrt (see gstclcontext.c), so
+ * sqrt is the device's fast one. At 3840x2160 on an H200 magnitude took
+ * 19.0 us with an estimate and integer corrections, 14.3 us so. */
 static inline uint8
 round_sqrt8_u32 (uint8 n)
 {
-  uint8 k = convert_uint8 (native_sqrt (convert_float8 (n)) * 0x1.ffep-1f +
-      0.5f);
-
-  k = min (k, n);
-  return select (k, k + 1, n > k * k + k);
+  return convert_uint8_sat_rte (sqrt (convert_float8 (n)));
 }
 
 /* GRAY16 magnitudes in 32 bits. The output clamps at 65535, which n
@@ -284,25 +281,33 @@ sobel_u16 (__global const ushort * src, uint pitch, uint width, uint height,
 }
 
 /* Scale 1, one kernel per mode: with the mode a constant, the compiler
- * keeps only its arithmetic and the registers it needs (magnitude: 19.0 us
- * with the mode an argument, about 15 with it a constant, at 3840x2160 on an
- * H200). The mode argument is there for the host's one way to set
- * arguments. */
+ * keeps only its arithmetic and the registers it needs, and the body is
+ * inlined twice, without and with a threshold, so that the common case
+ * carries no per-pixel threshold test. The mode argument is there for the
+ * host's one way to set arguments. */
 #define UNIT_KERNELS(name, MODE)                                             \
   __kernel void sobel_##name##_u8 (__global const uchar * src, uint pitch,   \
       uint width, uint height, uint rows, __global uchar * dst, uint dpitch, \
       uint mode, real_t scale, uint threshold)                               \
   {                                                                          \
-    sobel_body_u8 (src, pitch, width, height, rows, dst, dpitch, MODE,       \
-        (real_t) 1, threshold);                                              \
+    if (threshold)                                                           \
+      sobel_body_u8 (src, pitch, width, height, rows, dst, dpitch, MODE,     \
+          (real_t) 1, threshold);                                            \
+    else                                                                     \
+      sobel_body_u8 (src, pitch, width, height, rows, dst, dpitch, MODE,     \
+          (real_t) 1, 0);                                                    \
   }                                                                          \
                                                                              \
   __kernel void sobel_##name##_u16 (__global const ushort * src,             \
       uint pitch, uint width, uint height, uint rows, __global ushort * dst, \
       uint dpitch, uint mode, real_t scale, uint threshold, uint swap)       \
   {                                                                          \
-    sobel_body_u16 (src, pitch, width, height, rows, dst, dpitch, MODE,      \
-        (real_t) 1, threshold, swap);                                        \
+    if (threshold)                                                           \
+      sobel_body_u16 (src, pitch, width, height, rows, dst, dpitch, MODE,    \
+          (real_t) 1, threshold, swap);                                      \
+    else                                                                     \
+      sobel_body_u16 (src, pitch, width, height, rows, dst, dpitch, MODE,    \
+          (real_t) 1, 0, swap);                                              \
   }
 
 UNIT_KERNELS (magnitude, MODE_MAGNITUDE)
