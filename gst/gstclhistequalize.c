@@ -291,7 +291,7 @@ plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
   if (self->cpu) {
     self->parts = self->groups;
     /* The GRAY8 table is too small to share. */
-    self->lut_items = self->depth == 8 ? 1 : floor_pow2 (units);
+    self->lut_items = self->depth == 8 ? 1 : floor_pow2 (units) * 2;
     self->stat_blocks = self->lut_items;
   } else {
     self->stat_blocks = self->depth == 8 ? 0 : LUT_BLOCKS;
@@ -435,6 +435,8 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins)
   s |= SET_ARG (k, i++, self->stats);
   s |= SET_ARG (k, i++, summary);
   s |= SET_ARG (k, i++, group);
+  if (self->cpu)
+    s |= clSetKernelArg (k, i++, self->nbins / self->lut_items * 4, NULL);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return self->cpu

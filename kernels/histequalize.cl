@@ -555,28 +555,27 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
 }
 
 /* Work-item c of n (a power of two) builds the entries of bins
- * [c * nbins / n, (c + 1) * nbins / n) in one serial pass, summing the
- * @parts partial histograms as it goes (bins below the first non-empty
- * one map to 0, that bin gives h0, and empty bins repeat the entry before
- * them): on a CPU this beats a work-group, whose barriers turn into loops
- * over its items, and n items share the 65536 bins of GRAY16 among the
- * cores. Each first sums the bins below its range and finds the first
- * non-empty one; its entries up to its first non-empty bin are then 0,
- * not the entry before them, which no pixel looks up. With @summary, item
- * c stores its range's statistics at @stats + 8 c (as make_lut_u16 does
- * per block) for the host to fold, and the message's bins where they do
- * not span ranges. */
+ * [c * nbins / n, (c + 1) * nbins / n), so that n items share the 65536
+ * bins of GRAY16 among the cores; on a CPU this beats a work-group, whose
+ * barriers turn into loops over its items. Each first sums the @parts
+ * partial histograms below its range and finds the first non-empty bin
+ * there, then takes two passes over its range: a serial one for the
+ * cumulative counts, kept in @cum, and one without dependencies from bin
+ * to bin, which the compiler vectorizes, for the entries: an empty bin has
+ * the count of the bin before it, so the same entry; bins up to the first
+ * non-empty one map to 0. With @summary, item c stores its range's
+ * statistics at @stats + 8 c (as make_lut_u16 does per block) for the host
+ * to fold, and the message's bins where they do not span ranges. */
 #define MAKE_LUT_ROWS(T, nbins, ENTRY, SETUP)                                \
   __kernel void make_lut_rows_##T (__global const uint * hist, uint parts,   \
       uint total, __global T * lut, __global uint * stats,                   \
-      __global uint * summary, uint group)                                   \
+      __global uint * summary, uint group, __local uint * cum)               \
   {                                                                          \
     const uint span = nbins / get_global_size (0);                           \
     const uint start = get_global_id (0) * span;                             \
     uint i0 = nbins, first = nbins, last = 0, cdf = 0, h0 = 0, acc = 0;      \
     uint below;                                                              \
     ulong sv = 0, sv2 = 0;                                                   \
-    T q = 0;                                                                 \
     SETUP;                                                                   \
                                                                              \
     for (uint v = 0; v < start && i0 == nbins; v++) {                        \
@@ -593,33 +592,42 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
       for (uint v = 0; v < start; v++)                                       \
         cdf += hist[p * nbins + v];                                          \
     below = cdf;                                                             \
-    if (i0 < nbins)                                                          \
-      INIT;                                                                  \
     for (uint v = start; v < start + span; v++) {                            \
       uint h = hist[v];                                                      \
                                                                              \
       for (uint p = 1; p < parts; p++)                                       \
         h += hist[p * nbins + v];                                            \
       cdf += h;                                                              \
-      if (h) {                                                               \
-        if (i0 == nbins) {                                                   \
-          i0 = v;                                                            \
-          h0 = h;                                                            \
-          INIT;                                                              \
-        } else if (h0 != total) {                                            \
-          q = ENTRY;                                                         \
-        }                                                                    \
-        first = min (first, v);                                              \
-        last = v;                                                            \
-        sv += (ulong) h * v;                                                 \
-        sv2 += (ulong) h * v * v;                                            \
+      cum[v - start] = cdf;                                                  \
+      if (h && i0 == nbins) {                                                \
+        i0 = v;                                                              \
+        h0 = h;                                                              \
       }                                                                      \
-      /* A constant frame is passed unchanged. */                            \
-      lut[v] = h0 == total ? (T) v : q;                                      \
-      acc += h;                                                              \
-      if (summary && group <= span && ((v + 1) & (group - 1)) == 0) {        \
-        summary[SUMMARY_HEAD + v / group] = acc;                             \
-        acc = 0;                                                             \
+      if (summary) {                                                         \
+        if (h) {                                                             \
+          first = min (first, v);                                            \
+          last = v;                                                          \
+          sv += (ulong) h * v;                                               \
+          sv2 += (ulong) h * v * v;                                          \
+        }                                                                    \
+        acc += h;                                                            \
+        if (group <= span && ((v + 1) & (group - 1)) == 0) {                 \
+          summary[SUMMARY_HEAD + v / group] = acc;                           \
+          acc = 0;                                                           \
+        }                                                                    \
+      }                                                                      \
+    }                                                                        \
+    if (i0 < nbins)                                                          \
+      INIT;                                                                  \
+    /* A constant frame is passed unchanged. */                              \
+    if (h0 == total) {                                                       \
+      for (uint v = start; v < start + span; v++)                            \
+        lut[v] = (T) v;                                                      \
+    } else {                                                                 \
+      for (uint v = start; v < start + span; v++) {                          \
+        const uint c = cum[v - start];                                       \
+                                                                             \
+        lut[v] = v <= i0 ? (T) 0 : ENTRY;                                    \
       }                                                                      \
     }                                                                        \
     if (summary) {                                                           \
@@ -634,14 +642,14 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
   }
 
 #define INIT scale = equalize_scale (total - h0)
-MAKE_LUT_ROWS (uchar, 256, lut_entry_u8 (cdf, h0, scale), float scale = 0)
+MAKE_LUT_ROWS (uchar, 256, lut_entry_u8 (c, h0, scale), float scale = 0)
 #undef INIT
 #define INIT                                                                 \
   do {                                                                       \
     den = total - h0;                                                        \
     inv = 1.0f / (float) den;                                                \
   } while (0)
-MAKE_LUT_ROWS (ushort, 65536, lut_entry_u16 (cdf, h0, den, inv),
+MAKE_LUT_ROWS (ushort, 65536, lut_entry_u16 (c, h0, den, inv),
     ulong den = 1; float inv = 1)
 #undef INIT
 
