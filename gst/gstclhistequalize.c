@@ -123,6 +123,8 @@ struct _GstClHistEqualize {
   cl_mem stats;
   guint32 *host_stats;
   guint stat_blocks;
+  /* CPUs: the table kernel's cumulative counts. */
+  cl_mem cum;
   cl_mem lut;
   /* The frame's summary (see kernels/histequalize.cl), read back for the
    * message with the frame's number of message bins; 0 when none. */
@@ -178,6 +180,7 @@ release_buffers (GstClHistEqualize *self)
   release_mem (&self->hist[0]);
   release_mem (&self->hist[1]);
   release_mem (&self->stats);
+  release_mem (&self->cum);
   release_mem (&self->lut);
   release_mem (&self->summary);
   g_clear_pointer (&self->host_summary, g_free);
@@ -291,7 +294,7 @@ plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
   if (self->cpu) {
     self->parts = self->groups;
     /* The GRAY8 table is too small to share. */
-    self->lut_items = self->depth == 8 ? 1 : floor_pow2 (units) * 2;
+    self->lut_items = self->depth == 8 ? 1 : floor_pow2 (units);
     self->stat_blocks = self->lut_items;
   } else {
     self->stat_blocks = self->depth == 8 ? 0 : LUT_BLOCKS;
@@ -341,6 +344,11 @@ gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
       return FALSE;
   }
   self->cur = 0;
+  if (self->cpu) {
+    self->cum = gst_cl_base_filter_alloc (filter, self->nbins * 4, error);
+    if (!self->cum)
+      return FALSE;
+  }
   if (self->stat_blocks) {
     self->stats = gst_cl_base_filter_alloc (filter, self->stat_blocks * 8 * 4,
         error);
@@ -436,7 +444,7 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins)
   s |= SET_ARG (k, i++, summary);
   s |= SET_ARG (k, i++, group);
   if (self->cpu)
-    s |= clSetKernelArg (k, i++, self->nbins / self->lut_items * 4, NULL);
+    s |= SET_ARG (k, i++, self->cum);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return self->cpu

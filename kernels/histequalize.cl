@@ -560,16 +560,16 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
  * barriers turn into loops over its items. Each first sums the @parts
  * partial histograms below its range and finds the first non-empty bin
  * there, then takes two passes over its range: a serial one for the
- * cumulative counts, kept in @cum, and one without dependencies from bin
- * to bin, which the compiler vectorizes, for the entries: an empty bin has
- * the count of the bin before it, so the same entry; bins up to the first
- * non-empty one map to 0. With @summary, item c stores its range's
+ * cumulative counts, kept in @cum (nbins words), and one without
+ * dependencies from bin to bin, which the compiler vectorizes, for the
+ * entries: an empty bin has the count of the bin before it, so the same
+ * entry; bins up to the first non-empty one map to 0. With @summary, item c stores its range's
  * statistics at @stats + 8 c (as make_lut_u16 does per block) for the host
  * to fold, and the message's bins where they do not span ranges. */
 #define MAKE_LUT_ROWS(T, nbins, ENTRY, SETUP)                                \
   __kernel void make_lut_rows_##T (__global const uint * hist, uint parts,   \
       uint total, __global T * lut, __global uint * stats,                   \
-      __global uint * summary, uint group, __local uint * cum)               \
+      __global uint * summary, uint group, __global uint * cum)              \
   {                                                                          \
     const uint span = nbins / get_global_size (0);                           \
     const uint start = get_global_id (0) * span;                             \
@@ -598,7 +598,7 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
       for (uint p = 1; p < parts; p++)                                       \
         h += hist[p * nbins + v];                                            \
       cdf += h;                                                              \
-      cum[v - start] = cdf;                                                  \
+      cum[v] = cdf;                                                          \
       if (h && i0 == nbins) {                                                \
         i0 = v;                                                              \
         h0 = h;                                                              \
@@ -625,7 +625,7 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
         lut[v] = (T) v;                                                      \
     } else {                                                                 \
       for (uint v = start; v < start + span; v++) {                          \
-        const uint c = cum[v - start];                                       \
+        const uint c = cum[v];                                               \
                                                                              \
         lut[v] = v <= i0 ? (T) 0 : ENTRY;                                    \
       }                                                                      \
