@@ -21,10 +21,12 @@
  *
  * The output is out = clamp (rint (scale * m), 0, MAX) with m the mode's
  * gradient value, then MAX or 0 against a non-zero threshold. gx and gy are
- * exact integers. With scale 1 the whole formula is computed exactly in
- * integers; otherwise, with GST_CL_HAVE_FP64, m and the product are computed
- * in double, whose sqrt and multiply are correctly rounded, so the result is
- * the same as any IEEE double computation of the formula. There is no add
+ * exact integers. With scale 1 the whole formula is computed exactly
+ * without double (in integers, and GRAY8 magnitudes from a float sqrt whose
+ * rounding is provably exact, see round_sqrt8_u32); otherwise, with
+ * GST_CL_HAVE_FP64, m and the product are computed in double, whose sqrt
+ * and multiply are correctly rounded, so the result is the same as any IEEE
+ * double computation of the formula. There is no add
  * after a multiply for the compiler to contract into an fma.
  *
  * Build-time defines (see gstclcontext.c):
