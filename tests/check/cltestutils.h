@@ -41,6 +41,9 @@ GstBuffer *test_frame_to_buffer (const TestFrame *f);
 GstCaps *test_frame_caps (const TestFrame *f);
 /* The frame in @buf, whatever its stride, for @caps. */
 TestFrame *test_frame_from_buffer (GstBuffer *buf, GstCaps *caps);
+/* The same without assertions, for code outside a check runner: NULL when
+ * @buf cannot be mapped. */
+TestFrame *test_frame_try_from_buffer (GstBuffer *buf, GstCaps *caps);
 
 /* Every pixel equal, or the first difference printed and FALSE. */
 gboolean test_frame_equal (const TestFrame *expected, const TestFrame *actual);
