@@ -98,6 +98,30 @@ expect_format_error (const gchar *element, GstCaps *caps, GstBuffer *buf,
   free_harness (h, bus);
 }
 
+/* Pushes @buf into a new harness of @element with the caps of @in, whose
+ * pixels @buf holds in whatever layout: the output equals the reference
+ * for @in. */
+static void
+expect_reference (const gchar *element, const TestFrame *in, GstBuffer *buf)
+{
+  GstHarness *h = new_harness (element, NULL);
+  GstCaps *caps = test_frame_caps (in);
+  TestFrame *expected = ref_element (element, in), *out;
+  GstBuffer *outbuf;
+
+  gst_harness_set_src_caps (h, gst_caps_ref (caps));
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  outbuf = gst_harness_pull (h);
+  out = test_frame_from_buffer (outbuf, caps);
+  fail_unless (test_frame_equal (expected, out), "%s %s", element,
+      gst_video_format_to_string (in->format));
+  gst_buffer_unref (outbuf);
+  gst_caps_unref (caps);
+  test_frame_free (out);
+  test_frame_free (expected);
+  gst_harness_teardown (h);
+}
+
 /* ---- Buffers smaller than their caps ---- */
 
 GST_START_TEST (test_short_buffer)
@@ -165,25 +189,11 @@ GST_START_TEST (test_exact_buffer_meta)
           in->stride * (in->height - 1) + row);
       gint stride[GST_VIDEO_MAX_PLANES] = { in->stride };
       gsize offset[GST_VIDEO_MAX_PLANES] = { 0 };
-      GstHarness *h = new_harness (elements[e], NULL);
-      TestFrame *expected = ref_element (elements[e], in), *out;
-      GstBuffer *outbuf;
-      GstCaps *caps = test_frame_caps (in);
 
       gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
           formats[f], 37, 21, 1, offset, stride);
-      gst_harness_set_src_caps (h, gst_caps_ref (caps));
-      fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
-      outbuf = gst_harness_pull (h);
-      out = test_frame_from_buffer (outbuf, caps);
-      fail_unless (test_frame_equal (expected, out), "%s %s", elements[e],
-          gst_video_format_to_string (formats[f]));
-      gst_buffer_unref (outbuf);
-      gst_caps_unref (caps);
-      test_frame_free (out);
-      test_frame_free (expected);
+      expect_reference (elements[e], in, buf);
       test_frame_free (in);
-      gst_harness_teardown (h);
     }
   }
   g_rand_free (rand);
@@ -204,28 +214,11 @@ GST_START_TEST (test_meta_larger_than_caps)
       TestFrame *big = test_frame_random (formats[f], 45, 30, 48 * bpp, bpp * 8,
           rand);
       TestFrame *in = test_frame_new (formats[f], 37, 21, big->stride);
-      GstBuffer *buf = test_frame_to_buffer (big);
-      GstHarness *h = new_harness (elements[e], NULL);
-      TestFrame *expected, *out;
-      GstBuffer *outbuf;
-      GstCaps *caps;
 
       memcpy (in->data, big->data, in->stride * in->height);
-      expected = ref_element (elements[e], in);
-      caps = test_frame_caps (in);
-      gst_harness_set_src_caps (h, gst_caps_ref (caps));
-      fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
-      outbuf = gst_harness_pull (h);
-      out = test_frame_from_buffer (outbuf, caps);
-      fail_unless (test_frame_equal (expected, out), "%s %s", elements[e],
-          gst_video_format_to_string (formats[f]));
-      gst_buffer_unref (outbuf);
-      gst_caps_unref (caps);
-      test_frame_free (out);
-      test_frame_free (expected);
+      expect_reference (elements[e], in, test_frame_to_buffer (big));
       test_frame_free (in);
       test_frame_free (big);
-      gst_harness_teardown (h);
     }
   }
   g_rand_free (rand);
@@ -267,26 +260,13 @@ GST_START_TEST (test_split_memory)
 
   for (guint e = 0; e < G_N_ELEMENTS (elements); e++) {
     TestFrame *in = test_frame_random (GRAY8, 16, 8, 0, 8, rand);
-    TestFrame *expected = ref_element (elements[e], in), *out;
     GstBuffer *buf = gst_buffer_new_memdup (in->data, 40);
     GstBuffer *rest = gst_buffer_new_memdup (in->data + 40, 88);
-    GstHarness *h = new_harness (elements[e], NULL);
-    GstCaps *caps = test_frame_caps (in);
-    GstBuffer *outbuf;
 
     gst_buffer_append_memory (buf, gst_buffer_get_memory (rest, 0));
     gst_buffer_unref (rest);
-    gst_harness_set_src_caps (h, gst_caps_ref (caps));
-    fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
-    outbuf = gst_harness_pull (h);
-    out = test_frame_from_buffer (outbuf, caps);
-    fail_unless (test_frame_equal (expected, out), "%s", elements[e]);
-    gst_buffer_unref (outbuf);
-    gst_caps_unref (caps);
-    test_frame_free (out);
-    test_frame_free (expected);
+    expect_reference (elements[e], in, buf);
     test_frame_free (in);
-    gst_harness_teardown (h);
   }
   g_rand_free (rand);
 }
