@@ -22,18 +22,6 @@
 
 #define COUNT(h, i) atomic_inc (&(h)[i])
 
-/* 16 bytes at @p, which the GPU kernels only use where p is 16-byte aligned
- * (rows start at multiples of 64 bytes, loads at multiples of 16): one
- * 128-bit access, where vload16 only promises byte alignment. */
-#define LOAD16(p) (*(__global const uint4 *) (p))
-#define STORE16(p, v) (*(__global uint4 *) (p) = (v))
-
-static inline ushort8
-swap16 (ushort8 v, uint swap)
-{
-  return swap ? rotate (v, (ushort8) 8) : v;
-}
-
 /* Zero this group's local bins: @copies replicas of @nbins, interleaved so
  * that work-items counting the same value hit different banks. */
 static inline void

@@ -45,12 +45,6 @@ typedef float8 real8;
 #define convert_real8 convert_float8
 #endif
 
-/* 16 bytes at @p, 16-byte aligned in the GPU kernels (rows start at
- * multiples of 64 bytes, strips at multiples of 16): one 128-bit access,
- * where vload only promises element alignment. */
-#define LOAD16(p) (*(__global const uint4 *) (p))
-#define STORE16(p, v) (*(__global uint4 *) (p) = (v))
-
 /* With scale 1 the formula needs no floating point: m itself, clamped, for
  * the integer modes, and for magnitudes the square root of n = gx^2 + gy^2
  * rounded to nearest: round (sqrt (n)) = k exactly when
@@ -111,12 +105,6 @@ round_sqrt8_u16 (int8 gx, int8 gy)
 
 #define LOAD8(p) (*(__global const uint2 *) (p))
 #define STORE8(p, v) (*(__global uint2 *) (p) = (v))
-
-static inline ushort8
-swap16 (ushort8 v, uint swap)
-{
-  return swap ? rotate (v, (ushort8) 8) : v;
-}
 
 static inline ushort
 swap16_1 (ushort v, uint swap)

@@ -1,0 +1,17 @@
+/* gst-clfilter: what every program's kernels share. The plugin's build puts
+ * this file before each kernels/<element>.cl (gst/embed-kernels.py).
+ * SPDX-License-Identifier: LGPL-2.1-or-later */
+
+/* 16 bytes at @p, which the GPU kernels only use where p is 16-byte aligned
+ * (planes' rows start at multiples of 64 bytes, loads at multiples of 16):
+ * one 128-bit access, where vload16 only promises element alignment. */
+#define LOAD16(p) (*(__global const uint4 *) (p))
+#define STORE16(p, v) (*(__global uint4 *) (p) = (v))
+
+/* Eight GRAY16 pixels from or to the frame's byte order when @swap (the
+ * frame's endianness is not the device's). */
+static inline ushort8
+swap16 (ushort8 v, uint swap)
+{
+  return swap ? rotate (v, (ushort8) 8) : v;
+}
