@@ -3,7 +3,8 @@
  *
  * Every output pixel is compared with the plain C reference in
  * clreference.c; runs on whatever OpenCL device the default selection picks
- * (PoCL's CPU device where there is no GPU).
+ * (PoCL's CPU device where there is no GPU), but for the device selection
+ * checks, which try each device the machine has (cldevices.c).
  */
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
