@@ -385,19 +385,22 @@ apply_u8 (__global const uchar * src, uint pitch, uint width, uint height,
   scan_inclusive (cdf, lid, 256);
   i0 = lfirst;
   h0 = hist[i0];
-  if (method == GST_CL_METHOD_LINEAR) {
+  {
     const uint below = lid ? cdf[lid - 1] : 0;
 
     if (cdf[lid] > cut_lo && below <= cut_lo)
       bound[0] = lid;
     if (cdf[lid] >= cut_hi && below < cut_hi)
       bound[1] = lid;
-    barrier (CLK_LOCAL_MEM_FENCE);
+  }
+  /* Outside any branch: PoCL's work-group loops need every item to meet
+   * the barrier unconditionally. */
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (method == GST_CL_METHOD_LINEAR)
     base = linear_entry (lid, bound[0], bound[1], lo, span, 0);
-  } else {
+  else
     base = h0 == total ? lid : lid <= i0 ? lo :
         table_entry_u8 (cdf[lid], h0, total, lo, span);
-  }
   table[lid] = final_entry (base, lid, 0, strength, smoothing, restart,
       state_prev, state_next, group0);
 
