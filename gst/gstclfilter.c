@@ -188,41 +188,38 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
   return TRUE;
 }
 
-/* A refused format says which the element takes, where GstBaseTransform
- * would only refuse the caps event. */
-static gboolean
-gst_cl_filter_sink_event (GstBaseTransform *trans, GstEvent *event)
+/* A refused format says which the element takes: the pad's accept-caps
+ * check refuses caps before any event handler sees them, so this probe,
+ * which runs first, names them. */
+static GstPadProbeReturn
+refused_caps_probe (GstPad *pad, GstPadProbeInfo *info, gpointer user_data)
 {
-  if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
-    GstCaps *caps, *templ = gst_pad_get_pad_template_caps (trans->sinkpad);
-    gboolean ok;
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (user_data);
+  GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
+  GstCaps *caps, *templ;
 
-    gst_event_parse_caps (event, &caps);
-    ok = gst_caps_can_intersect (caps, templ);
-    if (!ok) {
-      GPtrArray *formats = template_formats (trans, GST_PAD_SINK);
-      const GstStructure *s = gst_caps_get_structure (caps, 0);
-      const gchar *format = s ? gst_structure_get_string (s, "format") : NULL;
-      gchar *list;
+  if (GST_EVENT_TYPE (event) != GST_EVENT_CAPS)
+    return GST_PAD_PROBE_OK;
+  gst_event_parse_caps (event, &caps);
+  templ = gst_pad_get_pad_template_caps (pad);
+  if (!gst_caps_can_intersect (caps, templ)) {
+    GPtrArray *formats = template_formats (trans, GST_PAD_SINK);
+    const GstStructure *s = gst_caps_get_structure (caps, 0);
+    const gchar *format = s ? gst_structure_get_string (s, "format") : NULL;
+    gchar *list;
 
-      g_ptr_array_add (formats, NULL);
-      list = g_strjoinv (", ", (gchar **)formats->pdata);
-      GST_ELEMENT_ERROR (trans, CORE, NEGOTIATION,
-          ("%s does not take %s video; it takes %s (videoconvert in front "
-           "converts others).",
-              GST_OBJECT_NAME (trans), format ? format : "this", list),
-          ("refused caps %" GST_PTR_FORMAT, caps));
-      g_free (list);
-      g_ptr_array_unref (formats);
-    }
-    gst_caps_unref (templ);
-    if (!ok) {
-      gst_event_unref (event);
-      return FALSE;
-    }
+    g_ptr_array_add (formats, NULL);
+    list = g_strjoinv (", ", (gchar **)formats->pdata);
+    GST_ELEMENT_ERROR (trans, CORE, NEGOTIATION,
+        ("%s does not take %s video; it takes %s (videoconvert in front "
+         "converts others).",
+            GST_OBJECT_NAME (trans), format ? format : "this", list),
+        ("refused caps %" GST_PTR_FORMAT, caps));
+    g_free (list);
+    g_ptr_array_unref (formats);
   }
-  return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
-      ->sink_event (trans, event);
+  gst_caps_unref (templ);
+  return GST_PAD_PROBE_OK;
 }
 
 static gboolean
@@ -475,7 +472,6 @@ gst_cl_filter_class_init (GstClFilterClass *klass)
   trans_class->transform_caps = GST_DEBUG_FUNCPTR (
       gst_cl_filter_transform_caps);
   trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_cl_filter_set_caps);
-  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_filter_sink_event);
   trans_class->get_unit_size = GST_DEBUG_FUNCPTR (gst_cl_filter_get_unit_size);
   trans_class->transform_meta = GST_DEBUG_FUNCPTR (
       gst_cl_filter_transform_meta);
@@ -501,4 +497,6 @@ gst_cl_filter_init (GstClFilter *filter)
   /* Late frames are dropped before they cost device time, as
    * GstVideoFilter does. */
   gst_base_transform_set_qos_enabled (GST_BASE_TRANSFORM (filter), TRUE);
+  gst_pad_add_probe (GST_BASE_TRANSFORM (filter)->sinkpad,
+      GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, refused_caps_probe, filter, NULL);
 }
