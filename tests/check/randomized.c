@@ -67,7 +67,9 @@ random_content (TestFrame *f, GRand *rand)
           v = g_rand_boolean (rand) ? a : b;
           break;
         case 3:
-          v = MIN (max, a + g_rand_int_range (rand, 0, band));
+          /* Not inside MIN (), which would draw twice. */
+          v = a + g_rand_int_range (rand, 0, band);
+          v = MIN (max, v);
           break;
         case 4:
           v = g_rand_int (rand) & (max == 255 ? 0xff : 0xfff);
