@@ -42,6 +42,12 @@ comp_bytes (const GstVideoFormatInfo *finfo, guint comp)
 }
 
 guint
+test_format_depth (GstVideoFormat format)
+{
+  return GST_VIDEO_FORMAT_INFO_DEPTH (format_info (format), 0);
+}
+
+guint
 test_format_n_planes (GstVideoFormat format)
 {
   return GST_VIDEO_FORMAT_INFO_N_PLANES (format_info (format));
@@ -501,6 +507,7 @@ test_harness_process (GstHarness *h, const TestFrame *in)
   GstCaps *caps = test_frame_caps (in);
   GstCaps *current = gst_pad_get_current_caps (h->srcpad);
   GstBuffer *out;
+  GstFlowReturn ret;
   TestFrame *f;
 
   /* Same caps again would make the element reconfigure for nothing. */
@@ -508,8 +515,13 @@ test_harness_process (GstHarness *h, const TestFrame *in)
     gst_harness_set_src_caps (h, gst_caps_ref (caps));
   gst_clear_caps (&current);
   gst_caps_unref (caps);
-  fail_unless_equals_int (gst_harness_push (h, test_frame_to_buffer (in)),
-      GST_FLOW_OK);
+  ret = gst_harness_push (h, test_frame_to_buffer (in));
+  if (ret != GST_FLOW_OK) {
+    gchar *what = test_frame_describe (in);
+
+    fail ("pushing %s: %s", what, gst_flow_get_name (ret));
+    g_free (what);
+  }
   out = gst_harness_pull (h);
   fail_unless (out != NULL);
   caps = gst_pad_get_current_caps (h->sinkpad);
@@ -564,4 +576,108 @@ test_run_pipeline (const gchar *desc, guint *have_context_count)
   gst_object_unref (bus);
   gst_object_unref (pipeline);
   return result;
+}
+
+static void
+collect_frame (GstElement *sink, GstBuffer *buf, GstPad *pad, gpointer data)
+{
+  GstCaps *caps = gst_pad_get_current_caps (pad);
+
+  g_ptr_array_add (data, test_frame_from_buffer (buf, caps));
+  gst_caps_unref (caps);
+}
+
+GPtrArray *
+test_pipeline_frames (const gchar *desc)
+{
+  gchar *full = g_strdup_printf ("%s ! fakesink name=sink signal-handoffs=true",
+      desc);
+  GError *err = NULL;
+  GstElement *pipeline = gst_parse_launch (full, &err);
+  GstElement *sink;
+  GPtrArray *frames = g_ptr_array_new_with_free_func (
+      (GDestroyNotify)test_frame_free);
+  GstBus *bus;
+  GstMessage *msg;
+
+  fail_unless (pipeline != NULL && err == NULL, "%s: %s", full,
+      err ? err->message : "");
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  bus = gst_element_get_bus (pipeline);
+  g_signal_connect (sink, "handoff", G_CALLBACK (collect_frame), frames);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "%s did not finish", full);
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+    gchar *dbg = NULL;
+
+    gst_message_parse_error (msg, &err, &dbg);
+    fail ("%s: %s (%s)", full, err->message, dbg);
+  }
+  gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+  g_free (full);
+  return frames;
+}
+
+gchar *
+test_refused_caps_errors (const gchar *element, const gchar *caps_str)
+{
+  gchar *desc = g_strdup_printf ("appsrc name=src ! %s ! fakesink", element);
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  GstCaps *caps = gst_caps_from_string (caps_str);
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GString *text = g_string_new (NULL);
+  GstClockTime timeout = 10 * GST_SECOND;
+  GstFlowReturn ret;
+  GstMessage *msg;
+
+  fail_unless (caps != NULL, "%s", caps_str);
+  g_object_set (src, "caps", caps, NULL);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  g_signal_emit_by_name (src, "push-buffer",
+      gst_buffer_new_allocate (NULL, 64 * 64 * 4, NULL), &ret);
+  /* The element's own error may come before or after the source's
+   * not-negotiated: take every one posted soon after the first. */
+  while ((msg = gst_bus_timed_pop_filtered (bus, timeout, GST_MESSAGE_ERROR))) {
+    GError *err = NULL;
+    gchar *dbg = NULL;
+
+    gst_message_parse_error (msg, &err, &dbg);
+    g_string_append_printf (text, "%s: %s\n%s\n",
+        GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)), err->message, dbg ? dbg : "");
+    g_error_free (err);
+    g_free (dbg);
+    gst_message_unref (msg);
+    timeout = GST_SECOND;
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_caps_unref (caps);
+  gst_object_unref (bus);
+  gst_object_unref (src);
+  gst_object_unref (pipeline);
+  g_free (desc);
+  return g_string_free (text, text->len == 0);
+}
+
+gchar *
+test_frame_describe (const TestFrame *f)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "%s %ux%u strides",
+      gst_video_format_to_string (f->format), f->width, f->height);
+  for (guint p = 0; p < f->n_planes; p++)
+    g_string_append_printf (s, "%s%" G_GSIZE_FORMAT, p ? "," : " ",
+        f->strides[p]);
+  if (f->plane_gap)
+    g_string_append_printf (s, " gap %" G_GSIZE_FORMAT, f->plane_gap);
+  if (f->colorimetry[0])
+    g_string_append_printf (s, " colorimetry %s", f->colorimetry);
+  return g_string_free (s, FALSE);
 }

@@ -45,6 +45,8 @@ extern const GstVideoFormat test_yuv_formats[];
 extern const guint test_n_yuv_formats;
 
 gboolean test_format_is_yuv (GstVideoFormat format);
+/* Bits of the gray or luma samples: 8, or 16 for GRAY16. */
+guint test_format_depth (GstVideoFormat format);
 
 /* @stride is plane 0's; 0 means packed (rows of exactly the pixels'
  * bytes). Other planes are packed. */
@@ -126,6 +128,20 @@ TestFrame *test_harness_process (GstHarness *h, const TestFrame *in);
 /* Plays @desc to EOS; returns the error's message and debug text, or NULL.
  * Counts HAVE_CONTEXT messages into @have_context_count unless NULL. */
 gchar *test_run_pipeline (const gchar *desc, guint *have_context_count);
+
+/* Plays @desc, a source and filters, into a fakesink and returns the
+ * frames it got, in order, each read with its pad's caps; fails the check
+ * on an error. */
+GPtrArray *test_pipeline_frames (const gchar *desc);
+
+/* Pushes one buffer of @caps from an appsrc into @element: the caps are
+ * refused, and the text (message and debug) of every error posted until
+ * the pipeline stops is returned, NULL when none came. */
+gchar *test_refused_caps_errors (const gchar *element, const gchar *caps);
+
+/* "NV12 7x5 strides 8,8 gap 3 colorimetry 1:4:0:0", for messages; free
+ * with g_free. */
+gchar *test_frame_describe (const TestFrame *f);
 
 G_END_DECLS
 #endif
