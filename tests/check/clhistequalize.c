@@ -254,7 +254,8 @@ GST_START_TEST (test_yuv_1080p)
 GST_END_TEST;
 
 /* Every plane its own padding, odd ones too, and the planes apart in the
- * buffer: only the GstVideoMeta says where each starts. */
+ * buffer, in order or last first: only the GstVideoMeta says where each
+ * starts. */
 GST_START_TEST (test_yuv_padded_strides)
 {
   GRand *rand = test_rand ();
@@ -270,6 +271,7 @@ GST_START_TEST (test_yuv_padded_strides)
     test_random_strides (format, width, 70, rand, strides);
     in = test_frame_random_strides (format, width, height, strides, 8, rand);
     in->plane_gap = g_rand_int_range (rand, 0, 40);
+    in->planes_reversed = i % 2;
     test_frame_set_colorimetry (in, colorimetries[i % 3]);
     check_equalize (h, in);
     test_frame_free (in);

@@ -302,7 +302,8 @@ GST_START_TEST (test_yuv_1080p)
 GST_END_TEST;
 
 /* Every plane its own padding, odd ones too, the planes apart in the
- * buffer: neither the padding's 0xA5 nor the chroma may reach an edge. */
+ * buffer, in order or last first: neither the padding's 0xA5 nor the
+ * chroma may reach an edge. */
 GST_START_TEST (test_yuv_padded_strides)
 {
   GRand *rand = test_rand ();
@@ -318,6 +319,7 @@ GST_START_TEST (test_yuv_padded_strides)
     test_random_strides (format, width, 70, rand, strides);
     in = test_frame_random_strides (format, width, height, strides, 8, rand);
     in->plane_gap = g_rand_int_range (rand, 0, 40);
+    in->planes_reversed = i % 2;
     check_sobel (h, in, modes[(i / 3) % 4], i % 2 ? 0.5 : 1.0, 0);
     test_frame_free (in);
   }

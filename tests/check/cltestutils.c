@@ -413,7 +413,9 @@ test_frame_to_buffer (const TestFrame *f)
   GstBuffer *buf;
   GstMapInfo map;
 
-  for (guint p = 0; p < f->n_planes; p++) {
+  for (guint i = 0; i < f->n_planes; i++) {
+    const guint p = f->planes_reversed ? f->n_planes - 1 - i : i;
+
     size[p] = f->strides[p] *
               test_format_plane_height (f->format, f->height, p);
     offset[p] = total + f->plane_gap;
@@ -628,16 +630,21 @@ gchar *
 test_refused_caps_errors (const gchar *element, const gchar *caps_str)
 {
   gchar *desc = g_strdup_printf ("appsrc name=src ! %s ! fakesink", element);
-  GstElement *pipeline = gst_parse_launch (desc, NULL);
-  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  GError *err = NULL;
+  GstElement *pipeline = gst_parse_launch (desc, &err);
+  GstElement *src;
   GstCaps *caps = gst_caps_from_string (caps_str);
-  GstBus *bus = gst_element_get_bus (pipeline);
+  GstBus *bus;
   GString *text = g_string_new (NULL);
   GstClockTime timeout = 10 * GST_SECOND;
   GstFlowReturn ret;
   GstMessage *msg;
 
+  fail_unless (pipeline != NULL && err == NULL, "%s: %s", desc,
+      err ? err->message : "");
   fail_unless (caps != NULL, "%s", caps_str);
+  src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  bus = gst_element_get_bus (pipeline);
   g_object_set (src, "caps", caps, NULL);
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
   g_signal_emit_by_name (src, "push-buffer",
@@ -645,13 +652,12 @@ test_refused_caps_errors (const gchar *element, const gchar *caps_str)
   /* The element's own error may come before or after the source's
    * not-negotiated: take every one posted soon after the first. */
   while ((msg = gst_bus_timed_pop_filtered (bus, timeout, GST_MESSAGE_ERROR))) {
-    GError *err = NULL;
     gchar *dbg = NULL;
 
     gst_message_parse_error (msg, &err, &dbg);
     g_string_append_printf (text, "%s: %s\n%s\n",
         GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)), err->message, dbg ? dbg : "");
-    g_error_free (err);
+    g_clear_error (&err);
     g_free (dbg);
     gst_message_unref (msg);
     timeout = GST_SECOND;

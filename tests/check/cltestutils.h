@@ -30,8 +30,10 @@ typedef struct {
   /* The caps' colorimetry string ("bt601", "1:4:0:0"), or empty for none:
    * then GStreamer's default applies (limited range for YUV). */
   gchar colorimetry[32];
-  /* Bytes of 0xA5 test_frame_to_buffer puts before each plane. */
+  /* Bytes of 0xA5 test_frame_to_buffer puts before each plane, and
+   * whether it puts the last plane first (plane 0 last). */
   gsize plane_gap;
+  gboolean planes_reversed;
 } TestFrame;
 
 /* Full range as jpegdec's caps say it: range 0-255, BT.601 matrix. */

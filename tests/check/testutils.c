@@ -71,6 +71,7 @@ GST_START_TEST (test_layout_against_gstreamer)
         in = test_frame_random_strides (format, sizes[s][0], sizes[s][1],
             strides, test_format_depth (format), rand);
         in->plane_gap = padded ? g_rand_int_range (rand, 0, 13) : 0;
+        in->planes_reversed = padded && s % 2;
         buf = test_frame_to_buffer (in);
         check_unpacked (in, buf);
         caps = test_frame_caps (in);
