@@ -660,7 +660,7 @@ test_refused_caps_errors (const gchar *element, const gchar *caps_str)
     g_clear_error (&err);
     g_free (dbg);
     gst_message_unref (msg);
-    timeout = GST_SECOND;
+    timeout = GST_SECOND / 2;
   }
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_caps_unref (caps);
