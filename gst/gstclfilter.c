@@ -155,7 +155,7 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClFilterPrivate *priv = PRIV (filter);
   GstVideoInfo in_info, out_info;
-  gboolean in_place;
+  gboolean in_place, passthrough;
 
   priv->negotiated = FALSE;
   if (!gst_video_info_from_caps (&in_info, incaps) ||
@@ -170,7 +170,11 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
   GST_DEBUG_OBJECT (filter, "in %" GST_PTR_FORMAT " out %" GST_PTR_FORMAT,
       incaps, outcaps);
 
-  in_place = klass->in_place && gst_video_info_is_equal (&in_info, &out_info);
+  /* An element that writes nothing only measures: frames pass as they
+   * are, and are read where they are. */
+  passthrough = klass->write_components == 0;
+  in_place = !passthrough && klass->in_place &&
+             gst_video_info_is_equal (&in_info, &out_info);
   if (!gst_cl_frame_plan_init (&priv->plan, GST_CL_BASE_FILTER (filter),
           &in_info, &out_info, klass->read_components, klass->write_components,
           in_place))
@@ -180,6 +184,7 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
     return FALSE;
   }
   gst_base_transform_set_in_place (trans, in_place);
+  gst_base_transform_set_passthrough (trans, passthrough);
   priv->negotiated = TRUE;
   return TRUE;
 }
@@ -378,7 +383,8 @@ gst_cl_filter_transform_ip (GstBaseTransform *trans, GstBuffer *buf)
   if (!check_buffer (filter, buf, &plan->in_info,
           klass->read_components | klass->write_components, "Input"))
     return GST_FLOW_ERROR;
-  if (!gst_video_frame_map (&frame, &plan->in_info, buf, GST_MAP_READWRITE)) {
+  if (!gst_video_frame_map (&frame, &plan->in_info, buf,
+          klass->write_components ? GST_MAP_READWRITE : GST_MAP_READ)) {
     GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
         ("buffer %" GST_PTR_FORMAT, buf));
     return GST_FLOW_ERROR;
@@ -450,11 +456,16 @@ gst_cl_filter_class_init (GstClFilterClass *klass)
       gst_cl_filter_decide_allocation);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cl_filter_stop);
   trans_class->passthrough_on_same_caps = FALSE;
-  trans_class->transform_ip_on_passthrough = FALSE;
+  /* Elements that write nothing see frames in passthrough. */
+  trans_class->transform_ip_on_passthrough = TRUE;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_FILTER, 0);
 }
 
 static void
 gst_cl_filter_init (GstClFilter *filter)
-{}
+{
+  /* Late frames are dropped before they cost device time, as
+   * GstVideoFilter does. */
+  gst_base_transform_set_qos_enabled (GST_BASE_TRANSFORM (filter), TRUE);
+}
