@@ -12,7 +12,7 @@ ref_histogram (const TestFrame *in, guint *nbins)
 {
   guint64 *hist;
 
-  *nbins = in->format == GST_VIDEO_FORMAT_GRAY8 ? 256 : 65536;
+  *nbins = test_frame_bpp (in) == 1 ? 256 : 65536;
   hist = g_new0 (guint64, *nbins);
   for (guint y = 0; y < in->height; y++)
     for (guint x = 0; x < in->width; x++)
@@ -38,25 +38,27 @@ lut_gray8 (const guint64 *hist, guint64 total, guint i0, guint *lut)
   }
 }
 
-/* round_half_even ((cdf[v] - cdf_min) * 65535 / (N - cdf_min)) in exact
- * integers. */
+/* @lo + round_half_even ((cdf[v] - cdf_min) * span / (N - cdf_min)) in
+ * exact integers, for every v from i0 up to @nbins. GRAY16 takes 0 and
+ * 65535, limited-range luma 16 and 219 (16-235). */
 static void
-lut_gray16 (const guint64 *hist, guint64 total, guint i0, guint *lut)
+lut_exact (const guint64 *hist, guint nbins, guint64 total, guint i0, guint lo,
+    guint64 span, guint *lut)
 {
   const guint64 den = total - hist[i0];
   guint64 cdf = hist[i0];
 
-  lut[i0] = 0;
-  for (guint v = i0 + 1; v < 65536; v++) {
+  lut[i0] = lo;
+  for (guint v = i0 + 1; v < nbins; v++) {
     guint64 num, q, r;
 
     cdf += hist[v];
-    num = (cdf - hist[i0]) * 65535;
+    num = (cdf - hist[i0]) * span;
     q = num / den;
     r = num % den;
     if (2 * r > den || (2 * r == den && (q & 1)))
       q++;
-    lut[v] = q;
+    lut[v] = lo + q;
   }
 }
 
@@ -66,7 +68,8 @@ ref_histequalize (const TestFrame *in)
   guint nbins, i0 = 0;
   guint64 *hist = ref_histogram (in, &nbins);
   const guint64 total = (guint64)in->width * in->height;
-  TestFrame *out = test_frame_copy (in, in->format, in->stride);
+  /* Chroma and the colorimetry come along untouched. */
+  TestFrame *out = test_frame_copy_strides (in, in->format, in->strides);
   guint *lut;
 
   while (hist[i0] == 0)
@@ -76,10 +79,12 @@ ref_histequalize (const TestFrame *in)
     return out;
   }
   lut = g_new0 (guint, nbins);
-  if (nbins == 256)
-    lut_gray8 (hist, total, i0, lut);
+  if (nbins == 65536)
+    lut_exact (hist, nbins, total, i0, 0, 65535, lut);
+  else if (test_format_is_yuv (in->format) && !test_frame_full_range (in))
+    lut_exact (hist, nbins, total, i0, 16, 219, lut);
   else
-    lut_gray16 (hist, total, i0, lut);
+    lut_gray8 (hist, total, i0, lut);
   for (guint y = 0; y < in->height; y++)
     for (guint x = 0; x < in->width; x++)
       test_frame_set (out, x, y, lut[test_frame_get (in, x, y)]);
@@ -100,15 +105,33 @@ pixel_replicate (const TestFrame *in, gint x, gint y)
 /* cv::Sobel with ksize=3 and BORDER_REPLICATE, straight from the two 3x3
  * kernels; gx and gy are exact integers, the rest is IEEE double: sqrt and
  * the product are correctly rounded, rint rounds half to even. */
+GstVideoFormat
+ref_sobel_default_format (GstVideoFormat in)
+{
+  return test_format_is_yuv (in) ? GST_VIDEO_FORMAT_GRAY8 : in;
+}
+
 TestFrame *
 ref_sobel (const TestFrame *in, RefSobelMode mode, gdouble scale,
     guint threshold)
 {
+  return ref_sobel_format (in, mode, scale, threshold,
+      ref_sobel_default_format (in->format));
+}
+
+TestFrame *
+ref_sobel_format (const TestFrame *in, RefSobelMode mode, gdouble scale,
+    guint threshold, GstVideoFormat format)
+{
   static const gint kx[3][3] = { { -1, 0, 1 }, { -2, 0, 2 }, { -1, 0, 1 } };
   static const gint ky[3][3] = { { -1, -2, -1 }, { 0, 0, 0 }, { 1, 2, 1 } };
-  const gdouble max = in->format == GST_VIDEO_FORMAT_GRAY8 ? 255 : 65535;
-  TestFrame *out = test_frame_new (in->format, in->width, in->height,
-      in->stride);
+  const gdouble max = format == GST_VIDEO_FORMAT_GRAY8 ? 255 : 65535;
+  /* The input's stride where the output has the same layout. */
+  TestFrame *out = test_frame_new (format, in->width, in->height,
+      format == in->format ? in->stride : 0);
+
+  g_assert (format == GST_VIDEO_FORMAT_GRAY8 ||
+            (format == in->format && !test_format_is_yuv (format)));
 
   for (gint y = 0; y < (gint)in->height; y++) {
     for (gint x = 0; x < (gint)in->width; x++) {

@@ -11,10 +11,13 @@
 
 G_BEGIN_DECLS
 
-/* clhistequalize's output for @in, in @in's format and stride. */
+/* clhistequalize's output for @in, in @in's format and strides: GRAY8 and
+ * full-range YUV luma equalized as cv::equalizeHist, limited-range YUV
+ * luma (GStreamer's default for YUV caps without colorimetry) into
+ * 16-235, GRAY16 into 0-65535; chroma copied. */
 TestFrame *ref_histequalize (const TestFrame *in);
 
-/* The full histogram of @in: 256 or 65536 bins. */
+/* The full histogram of @in's gray or luma: 256 or 65536 bins. */
 guint64 *ref_histogram (const TestFrame *in, guint *nbins);
 
 /* clsobel's modes, numbered as the element's GstClSobelMode. */
@@ -26,9 +29,16 @@ typedef enum
   REF_SOBEL_DY,
 } RefSobelMode;
 
-/* clsobel's output for @in, in @in's format and stride. */
+/* clsobel's output for @in of its luma or gray, in the format the element
+ * gives by default (ref_sobel_default_format: GRAY8 for YUV, the input's
+ * for gray), in @in's stride where the format is @in's. */
 TestFrame *ref_sobel (const TestFrame *in, RefSobelMode mode, gdouble scale,
     guint threshold);
+GstVideoFormat ref_sobel_default_format (GstVideoFormat in);
+/* The same in @format: GRAY8 from anything (GRAY16 clamped to 255, and the
+ * threshold's maximum 255), or the input's own gray format. */
+TestFrame *ref_sobel_format (const TestFrame *in, RefSobelMode mode,
+    gdouble scale, guint threshold, GstVideoFormat format);
 
 /* @element's output for @in with its default properties: "clhistequalize"
  * or "clsobel". */
