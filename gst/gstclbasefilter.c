@@ -1,14 +1,14 @@
 /* gst-clfilter
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The base class both elements derive from; see gstclbasefilter.h.
+ * The device layer every element derives from; see gstclbasefilter.h.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "gstclbasefilter.h"
-#include "gstclhostmemory.h"
+#include "gstclprofile.h"
 
 GST_DEBUG_CATEGORY (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
@@ -21,52 +21,25 @@ enum
 };
 
 #define DEFAULT_DEVICE ""
-#define MAX_PROFILED 16
 
 typedef struct {
+  /* Settings, under the object lock. */
   gchar *device;
-  /* Set from start() to stop(), and by set_context() before start(). */
+
+  /* State. @cl is written under the object lock: set_context() and the
+   * context query may come from other threads. The rest belongs to the
+   * thread that starts and stops the element and then to streaming. */
   GstClContext *cl;
   cl_program program;
-  GstClPlane in;
-  GstClPlane out;
-
-  /* With GST_CL_PROFILING=1: this frame's commands, and device time per
-   * command name summed over the stream, posted at EOS. */
-  struct {
-    gchar *name;
-    cl_event event;
-  } pending[MAX_PROFILED];
-  guint n_pending;
-  GstStructure *profile;
-  guint64 frames;
+  GstClProfile *profile;
 } GstClBaseFilterPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClBaseFilter, gst_cl_base_filter,
-    GST_TYPE_VIDEO_FILTER);
+    GST_TYPE_BASE_TRANSFORM);
 
 #define PRIV(f)                                                                \
-  ((GstClBaseFilterPrivate *)gst_cl_base_filter_get_instance_private (f))
-
-void
-gst_cl_base_filter_post_error (GstClBaseFilter *filter, GError *error)
-{
-  gst_element_message_full (GST_ELEMENT (filter), GST_MESSAGE_ERROR,
-      error->domain, error->code, g_strdup (error->message), NULL, __FILE__,
-      GST_FUNCTION, __LINE__);
-}
-
-static void
-post_cl_error (GstClBaseFilter *filter, const gchar *what, cl_int status)
-{
-  GstClContext *cl = PRIV (filter)->cl;
-  GError *error = g_error_new (GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
-      "OpenCL %s failed on \"%s\": %s (%d)", what, cl ? cl->device_name : "?",
-      gst_cl_strerror (status), status);
-
-  gst_cl_base_filter_post_error (filter, error);
-  g_error_free (error);
-}
+  ((GstClBaseFilterPrivate *)gst_cl_base_filter_get_instance_private (         \
+      GST_CL_BASE_FILTER (f)))
 
 GstClContext *
 gst_cl_base_filter_get_context (GstClBaseFilter *filter)
@@ -74,84 +47,42 @@ gst_cl_base_filter_get_context (GstClBaseFilter *filter)
   return PRIV (filter)->cl;
 }
 
-/* Where @event is needed, for the command @name; NULL unless profiling. */
-static cl_event *
-profile_event (GstClBaseFilterPrivate *priv, const gchar *name)
+GstClContext *
+gst_cl_base_filter_ref_context (GstClBaseFilter *filter)
 {
-  if (!priv->cl->profiling || priv->n_pending == MAX_PROFILED)
-    return NULL;
-  priv->pending[priv->n_pending].name = g_strdup (name);
-  return &priv->pending[priv->n_pending++].event;
+  GstClContext *cl;
+
+  GST_OBJECT_LOCK (filter);
+  cl = PRIV (filter)->cl ? gst_object_ref (PRIV (filter)->cl) : NULL;
+  GST_OBJECT_UNLOCK (filter);
+  return cl;
 }
 
-/* After the frame's wait: the events are complete. */
 static void
-profile_collect (GstClBaseFilterPrivate *priv)
+set_context_object (GstClBaseFilter *filter, GstClContext *cl)
 {
-  for (guint i = 0; i < priv->n_pending; i++) {
-    cl_ulong start = 0, end = 0;
-    guint64 total = 0;
+  GstClContext *old;
 
-    if (priv->pending[i].event) {
-      clGetEventProfilingInfo (priv->pending[i].event,
-          CL_PROFILING_COMMAND_START, sizeof (start), &start, NULL);
-      clGetEventProfilingInfo (priv->pending[i].event, CL_PROFILING_COMMAND_END,
-          sizeof (end), &end, NULL);
-      clReleaseEvent (priv->pending[i].event);
-    }
-    if (!priv->profile)
-      priv->profile = gst_structure_new_empty ("kernels");
-    gst_structure_get_uint64 (priv->profile, priv->pending[i].name, &total);
-    gst_structure_set (priv->profile, priv->pending[i].name, G_TYPE_UINT64,
-        total + (end > start ? end - start : 0), NULL);
-    g_free (priv->pending[i].name);
-  }
-  if (priv->n_pending)
-    priv->frames++;
-  priv->n_pending = 0;
+  GST_OBJECT_LOCK (filter);
+  old = PRIV (filter)->cl;
+  PRIV (filter)->cl = cl;
+  GST_OBJECT_UNLOCK (filter);
+  if (old)
+    gst_object_unref (old);
 }
 
-static guint64
-take_total (GstStructure *s, const gchar *name)
+cl_event *
+gst_cl_base_filter_profile_event (GstClBaseFilter *filter, const gchar *name)
 {
-  guint64 v = 0;
-
-  gst_structure_get_uint64 (s, name, &v);
-  gst_structure_remove_field (s, name);
-  return v;
+  return gst_cl_profile_event (PRIV (filter)->profile, name);
 }
 
-/* The clfilter-profile message (docs/opencl.md); resets the totals. */
-static void
-profile_post (GstClBaseFilter *filter)
+void
+gst_cl_base_filter_profile_collect (GstClBaseFilter *filter)
 {
-  GstClBaseFilterPrivate *priv = PRIV (filter);
-  GstStructure *kernels = priv->profile, *s;
-  guint64 kernel_ns = 0;
-
-  if (!kernels)
-    return;
-  priv->profile = NULL;
-  s = gst_structure_new ("clfilter-profile", "device-name", G_TYPE_STRING,
-      priv->cl->device_name, "frames", G_TYPE_UINT64, priv->frames, "upload-ns",
-      G_TYPE_UINT64, take_total (kernels, "upload"), "download-ns",
-      G_TYPE_UINT64, take_total (kernels, "download"), NULL);
-  for (gint i = 0; i < gst_structure_n_fields (kernels); i++) {
-    guint64 v = 0;
-
-    gst_structure_get_uint64 (kernels,
-        gst_structure_nth_field_name (kernels, i), &v);
-    kernel_ns += v;
-  }
-  gst_structure_set (s, "kernel-ns", G_TYPE_UINT64, kernel_ns, "kernels",
-      GST_TYPE_STRUCTURE, kernels, NULL);
-  gst_structure_free (kernels);
-  priv->frames = 0;
-  gst_element_post_message (GST_ELEMENT (filter),
-      gst_message_new_element (GST_OBJECT (filter), s));
+  gst_cl_profile_collect (PRIV (filter)->profile);
 }
 
-/* Every kernel launch goes through here, so that profiling sees it. */
 cl_int
 gst_cl_base_filter_enqueue_kernel (GstClBaseFilter *filter, cl_kernel kernel,
     cl_uint dims, const size_t *global, const size_t *local)
@@ -159,12 +90,12 @@ gst_cl_base_filter_enqueue_kernel (GstClBaseFilter *filter, cl_kernel kernel,
   GstClBaseFilterPrivate *priv = PRIV (filter);
   cl_event *event = NULL;
 
-  if (priv->cl->profiling) {
+  if (priv->profile) {
     gchar name[64] = "";
 
     clGetKernelInfo (kernel, CL_KERNEL_FUNCTION_NAME, sizeof (name) - 1, name,
         NULL);
-    event = profile_event (priv, name);
+    event = gst_cl_profile_event (priv->profile, name);
   }
   return clEnqueueNDRangeKernel (priv->cl->queue, kernel, dims, NULL, global,
       local, 0, NULL, event);
@@ -172,60 +103,44 @@ gst_cl_base_filter_enqueue_kernel (GstClBaseFilter *filter, cl_kernel kernel,
 
 cl_kernel
 gst_cl_base_filter_create_kernel (GstClBaseFilter *filter, cl_program program,
-    const gchar *name, GError **error)
+    const gchar *name)
 {
   cl_int status;
   cl_kernel kernel = clCreateKernel (program, name, &status);
 
   if (status != CL_SUCCESS)
-    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
-        "Could not create OpenCL kernel \"%s\" (%s)", name,
-        gst_cl_strerror (status));
-  return kernel;
+    GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
+        ("Could not create the OpenCL kernel \"%s\".", name),
+        ("clCreateKernel on \"%s\": %s (%d)", PRIV (filter)->cl->device_name,
+            gst_cl_strerror (status), status));
+  return status == CL_SUCCESS ? kernel : NULL;
 }
 
 cl_mem
-gst_cl_base_filter_alloc (GstClBaseFilter *filter, gsize size, GError **error)
+gst_cl_base_filter_alloc (GstClBaseFilter *filter, gsize size)
 {
   GstClContext *cl = PRIV (filter)->cl;
   cl_int status = CL_SUCCESS;
-  cl_mem mem = NULL;
+  cl_mem mem;
 
   if (size > cl->max_alloc_size) {
-    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,
-        "A %" G_GSIZE_FORMAT "-byte buffer is larger than \"%s\" allows "
-        "(%" G_GUINT64_FORMAT " bytes)",
-        size, cl->device_name, (guint64)cl->max_alloc_size);
+    GST_ELEMENT_ERROR (filter, RESOURCE, NO_SPACE_LEFT,
+        ("A %" G_GSIZE_FORMAT "-byte buffer is larger than \"%s\" allows.",
+            size, cl->device_name),
+        ("CL_DEVICE_MAX_MEM_ALLOC_SIZE is %" G_GUINT64_FORMAT " bytes",
+            (guint64)cl->max_alloc_size));
     return NULL;
   }
-  mem = clCreateBuffer (cl->context, CL_MEM_READ_WRITE, size, NULL, &status);
-  if (status != CL_SUCCESS)
-    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,
-        "Could not allocate %" G_GSIZE_FORMAT " bytes on \"%s\" (%s)", size,
-        cl->device_name, gst_cl_strerror (status));
+  mem = clCreateBuffer (cl->context, CL_MEM_READ_WRITE, MAX (size, 1), NULL,
+      &status);
+  if (status != CL_SUCCESS) {
+    GST_ELEMENT_ERROR (filter, RESOURCE, NO_SPACE_LEFT,
+        ("Could not allocate %" G_GSIZE_FORMAT " bytes on \"%s\".", size,
+            cl->device_name),
+        ("clCreateBuffer: %s (%d)", gst_cl_strerror (status), status));
+    return NULL;
+  }
   return mem;
-}
-
-static void
-plane_clear (GstClPlane *plane)
-{
-  if (plane->mem)
-    clReleaseMemObject (plane->mem);
-  memset (plane, 0, sizeof (*plane));
-}
-
-static gboolean
-plane_alloc (GstClBaseFilter *filter, GstClPlane *plane,
-    const GstVideoInfo *info, GError **error)
-{
-  plane_clear (plane);
-  plane->row_bytes = (gsize)GST_VIDEO_INFO_COMP_WIDTH (info, 0) *
-                     GST_VIDEO_INFO_COMP_PSTRIDE (info, 0);
-  plane->height = GST_VIDEO_INFO_COMP_HEIGHT (info, 0);
-  plane->pitch = GST_ROUND_UP_N (plane->row_bytes, GST_CL_PLANE_ALIGN);
-  plane->mem = gst_cl_base_filter_alloc (filter, plane->pitch * plane->height,
-      error);
-  return plane->mem != NULL;
 }
 
 /* @notify: FALSE from finalize, where no signal may be emitted. */
@@ -234,23 +149,15 @@ release_device (GstClBaseFilter *filter, gboolean notify)
 {
   GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
   GstClBaseFilterPrivate *priv = PRIV (filter);
-  gboolean had_context;
+  gboolean had_context = priv->cl != NULL;
 
   if (priv->program && klass->teardown)
     klass->teardown (filter);
-  if (priv->profile)
-    gst_structure_free (priv->profile);
-  priv->profile = NULL;
-  priv->frames = 0;
-  plane_clear (&priv->in);
-  plane_clear (&priv->out);
+  g_clear_pointer (&priv->profile, gst_cl_profile_free);
   if (priv->program)
     clReleaseProgram (priv->program);
   priv->program = NULL;
-  GST_OBJECT_LOCK (filter);
-  had_context = priv->cl != NULL;
-  gst_clear_object (&priv->cl);
-  GST_OBJECT_UNLOCK (filter);
+  set_context_object (filter, NULL);
   if (had_context && notify)
     g_object_notify (G_OBJECT (filter), "device-name");
 }
@@ -261,6 +168,7 @@ gst_cl_base_filter_start (GstBaseTransform *trans)
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (trans);
   GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
   GstClBaseFilterPrivate *priv = PRIV (filter);
+  GstClContext *cl;
   GstClDeviceId want;
   GError *error = NULL;
   gchar *selector;
@@ -269,33 +177,62 @@ gst_cl_base_filter_start (GstBaseTransform *trans)
   selector = g_strdup (priv->device);
   GST_OBJECT_UNLOCK (filter);
 
-  if (!gst_cl_device_resolve (selector, &want, &error))
+  if (!gst_cl_device_resolve (selector, &want, &error)) {
+    GST_ELEMENT_ERROR (filter, RESOURCE, NOT_FOUND, ("%s", error->message),
+        ("device=\"%s\"", selector));
     goto failed;
+  }
   /* A context set earlier may be for the device asked for before. */
-  if (priv->cl && priv->cl->id.device != want.device)
-    gst_clear_object (&priv->cl);
-  if (!gst_cl_ensure_element_context (GST_ELEMENT (filter), &want, &priv->cl,
-          &error))
+  cl = gst_cl_base_filter_ref_context (filter);
+  if (cl && cl->id.device != want.device) {
+    gst_clear_object (&cl);
+    set_context_object (filter, NULL);
+  }
+  if (!gst_cl_ensure_element_context (GST_ELEMENT (filter), &want, &cl,
+          &error)) {
+    GST_ELEMENT_ERROR (filter, RESOURCE, OPEN_READ_WRITE,
+        ("Could not open the OpenCL device for device=\"%s\".", selector),
+        ("%s", error->message));
     goto failed;
-  priv->program = gst_cl_context_get_program (priv->cl, klass->program_name,
+  }
+  set_context_object (filter, cl);
+  priv->program = gst_cl_context_get_program (cl, klass->program_name,
       klass->program_source, klass->exact_div, &error);
-  if (!priv->program)
+  if (!priv->program) {
+    GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
+        ("Could not build the OpenCL program \"%s\" for \"%s\".",
+            klass->program_name, cl->device_name),
+        ("%s", error->message));
     goto failed;
-  if (klass->setup && !klass->setup (filter, priv->program, &error))
+  }
+  if (cl->profiling)
+    priv->profile = gst_cl_profile_new ();
+  if (klass->setup && !klass->setup (filter, cl, priv->program))
     goto failed;
 
-  GST_INFO_OBJECT (filter, "running on \"%s\"", priv->cl->device_name);
+  GST_INFO_OBJECT (filter, "running on \"%s\"", cl->device_name);
   g_free (selector);
   g_object_notify (G_OBJECT (filter), "device-name");
   return TRUE;
 
 failed:
-  GST_ERROR_OBJECT (filter, "%s", error->message);
-  gst_cl_base_filter_post_error (filter, error);
-  g_error_free (error);
+  g_clear_error (&error);
   g_free (selector);
   release_device (filter, TRUE);
   return FALSE;
+}
+
+static void
+post_profile (GstClBaseFilter *filter)
+{
+  GstClBaseFilterPrivate *priv = PRIV (filter);
+  GstStructure *s = priv->cl ? gst_cl_profile_take (priv->profile,
+                                   priv->cl->device_name)
+                             : NULL;
+
+  if (s)
+    gst_element_post_message (GST_ELEMENT (filter),
+        gst_message_new_element (GST_OBJECT (filter), s));
 }
 
 static gboolean
@@ -306,339 +243,11 @@ gst_cl_base_filter_stop (GstBaseTransform *trans)
 }
 
 static gboolean
-gst_cl_base_filter_set_info (GstVideoFilter *vfilter, GstCaps *incaps,
-    GstVideoInfo *in_info, GstCaps *outcaps, GstVideoInfo *out_info)
-{
-  GstClBaseFilter *filter = GST_CL_BASE_FILTER (vfilter);
-  GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
-  GstClBaseFilterPrivate *priv = PRIV (filter);
-  GError *error = NULL;
-
-  GST_DEBUG_OBJECT (filter, "in %" GST_PTR_FORMAT " out %" GST_PTR_FORMAT,
-      incaps, outcaps);
-  /* GstVideoFilter fills in the infos before calling us; vfilter->in_info
-   * is still the old one here. */
-  vfilter->in_info = *in_info;
-  vfilter->out_info = *out_info;
-  if (!plane_alloc (filter, &priv->in, in_info, &error) ||
-      !plane_alloc (filter, &priv->out, out_info, &error) ||
-      (klass->configure && !klass->configure (filter, &error))) {
-    gst_cl_base_filter_post_error (filter, error);
-    g_error_free (error);
-    plane_clear (&priv->in);
-    plane_clear (&priv->out);
-    return FALSE;
-  }
-  return TRUE;
-}
-
-static cl_int
-upload (GstClContext *cl, const GstClPlane *plane, GstVideoFrame *frame,
-    cl_event *event)
-{
-  const size_t origin[3] = { 0, 0, 0 };
-  const size_t region[3] = { plane->row_bytes, plane->height, 1 };
-
-  return clEnqueueWriteBufferRect (cl->queue, plane->mem, CL_FALSE, origin,
-      origin, region, plane->pitch, 0, GST_VIDEO_FRAME_PLANE_STRIDE (frame, 0),
-      0, GST_VIDEO_FRAME_PLANE_DATA (frame, 0), 0, NULL, event);
-}
-
-static cl_int
-download (GstClContext *cl, const GstClPlane *plane, GstVideoFrame *frame,
-    cl_event *event)
-{
-  const size_t origin[3] = { 0, 0, 0 };
-  const size_t region[3] = { plane->row_bytes, plane->height, 1 };
-
-  return clEnqueueReadBufferRect (cl->queue, plane->mem, CL_TRUE, origin,
-      origin, region, plane->pitch, 0, GST_VIDEO_FRAME_PLANE_STRIDE (frame, 0),
-      0, GST_VIDEO_FRAME_PLANE_DATA (frame, 0), 0, NULL, event);
-}
-
-/* The OpenCL buffer to run kernels on @frame's memory in place, @plane
- * (the caps' size, which a GstVideoMeta may exceed) at its stride: its own
- * if it comes from our pool, else a wrapper (which PoCL turns into no copy
- * when the memory is aligned). A new reference, or NULL. */
-static cl_mem
-frame_buffer (GstClBaseFilter *filter, GstVideoFrame *frame,
-    const GstClPlane *plane, cl_mem_flags flags)
-{
-  GstClContext *cl = PRIV (filter)->cl;
-  guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (frame, 0);
-  const gsize size = plane->pitch * (plane->height - 1) + plane->row_bytes;
-  cl_mem mem = NULL;
-  cl_int status;
-  gsize offset;
-
-  if (gst_buffer_n_memory (frame->buffer) == 1) {
-    mem = gst_cl_host_memory_lookup (gst_buffer_peek_memory (frame->buffer, 0),
-        cl, data, &offset);
-    if (mem && offset == 0) {
-      clRetainMemObject (mem);
-      return mem;
-    }
-  }
-  mem = clCreateBuffer (cl->context, flags | CL_MEM_USE_HOST_PTR, size, data,
-      &status);
-  return status == CL_SUCCESS ? mem : NULL;
-}
-
-/* CPU devices share the host's memory: kernels that honour row ends (the
- * class says so) work on the frames themselves, with no copy. */
-static gboolean
-can_run_in_place (GstClBaseFilter *filter, GstVideoFrame *in,
-    GstVideoFrame *out)
-{
-  const guint bpp = GST_VIDEO_FRAME_COMP_PSTRIDE (in, 0);
-
-  return GST_CL_BASE_FILTER_GET_CLASS (filter)->host_planes &&
-         gst_cl_context_use_cpu_kernels (PRIV (filter)->cl) &&
-         GST_VIDEO_FRAME_PLANE_STRIDE (in, 0) % bpp == 0 &&
-         GST_VIDEO_FRAME_PLANE_STRIDE (out, 0) % bpp == 0;
-}
-
-static cl_int
-transform_in_place (GstClBaseFilter *filter, GstVideoFrame *in,
-    GstVideoFrame *out)
-{
-  GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
-  GstClContext *cl = PRIV (filter)->cl;
-  /* The caps' size: a frame mapped with a GstVideoMeta has the meta's. */
-  GstClPlane src = { NULL, GST_VIDEO_FRAME_PLANE_STRIDE (in, 0),
-    PRIV (filter)->in.row_bytes, PRIV (filter)->in.height };
-  GstClPlane dst = { NULL, GST_VIDEO_FRAME_PLANE_STRIDE (out, 0),
-    PRIV (filter)->out.row_bytes, PRIV (filter)->out.height };
-  cl_int status = CL_OUT_OF_RESOURCES;
-
-  src.mem = frame_buffer (filter, in, &src, CL_MEM_READ_ONLY);
-  dst.mem = frame_buffer (filter, out, &dst, CL_MEM_WRITE_ONLY);
-  if (src.mem && dst.mem)
-    status = klass->enqueue (filter, &src, &dst);
-  if (status == CL_SUCCESS) {
-    /* Makes the output coherent in the host memory it wraps. */
-    gpointer p = clEnqueueMapBuffer (cl->queue, dst.mem, CL_TRUE, CL_MAP_READ,
-        0, dst.pitch * (dst.height - 1) + dst.row_bytes, 0, NULL, NULL,
-        &status);
-
-    if (status == CL_SUCCESS)
-      status = clEnqueueUnmapMemObject (cl->queue, dst.mem, p, 0, NULL, NULL);
-  }
-  clFinish (cl->queue);
-  if (src.mem)
-    clReleaseMemObject (src.mem);
-  if (dst.mem)
-    clReleaseMemObject (dst.mem);
-  return status;
-}
-
-static cl_int
-transform_with_copies (GstClBaseFilter *filter, GstVideoFrame *in,
-    GstVideoFrame *out)
-{
-  GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
-  GstClBaseFilterPrivate *priv = PRIV (filter);
-  cl_int status;
-
-  status = upload (priv->cl, &priv->in, in, profile_event (priv, "upload"));
-  if (status == CL_SUCCESS)
-    status = klass->enqueue (filter, &priv->in, &priv->out);
-  if (status == CL_SUCCESS)
-    status = download (priv->cl, &priv->out, out,
-        profile_event (priv, "download"));
-  /* After a failure, commands still queued may read the frames. */
-  if (status != CL_SUCCESS)
-    clFinish (priv->cl->queue);
-  return status;
-}
-
-static GstFlowReturn
-gst_cl_base_filter_transform_frame (GstVideoFilter *vfilter, GstVideoFrame *in,
-    GstVideoFrame *out)
-{
-  GstClBaseFilter *filter = GST_CL_BASE_FILTER (vfilter);
-  GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
-  GstClBaseFilterPrivate *priv = PRIV (filter);
-  cl_int status;
-
-  if (!priv->in.mem)
-    return GST_FLOW_NOT_NEGOTIATED;
-
-  if (can_run_in_place (filter, in, out))
-    status = transform_in_place (filter, in, out);
-  else
-    status = transform_with_copies (filter, in, out);
-  profile_collect (priv);
-  if (status != CL_SUCCESS) {
-    post_cl_error (filter, "processing", status);
-    return GST_FLOW_ERROR;
-  }
-  return klass->finish ? klass->finish (filter, in) : GST_FLOW_OK;
-}
-
-/* Whether @buf holds plane 0 of a frame of @info, the caps' size, as
- * gst_video_frame_map() will map it; if not, why in @why. Without a
- * GstVideoMeta the frame map checks the buffer's size itself, but
- * GstVideoFilter then only warns and pushes the output buffer unfilled.
- * With a meta it checks neither the plane's size nor, for a plane that
- * starts in one memory of several, that the plane ends in it: it maps only
- * that memory. Reading the plane would then go past the end. */
-static gboolean
-buffer_fits (GstBuffer *buf, const GstVideoInfo *info, gchar **why)
-{
-  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
-  const gsize row = (gsize)GST_VIDEO_INFO_COMP_WIDTH (info, 0) *
-                    GST_VIDEO_INFO_COMP_PSTRIDE (info, 0);
-  const guint height = GST_VIDEO_INFO_COMP_HEIGHT (info, 0);
-  gsize size = gst_buffer_get_size (buf), skip = 0, need;
-  guint idx, length;
-  gint stride;
-
-  if (!meta) {
-    if (size >= GST_VIDEO_INFO_SIZE (info))
-      return TRUE;
-    *why = g_strdup_printf ("a buffer of %" G_GSIZE_FORMAT " bytes, where "
-                            "%s %dx%d needs %" G_GSIZE_FORMAT,
-        size, GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
-        GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_SIZE (info));
-    return FALSE;
-  }
-
-  if (meta->format != GST_VIDEO_INFO_FORMAT (info) ||
-      meta->width < (guint)GST_VIDEO_INFO_WIDTH (info) ||
-      meta->height < (guint)GST_VIDEO_INFO_HEIGHT (info) ||
-      meta->n_planes != GST_VIDEO_INFO_N_PLANES (info)) {
-    *why = g_strdup_printf ("a GstVideoMeta of %s %ux%u on %s %dx%d caps",
-        gst_video_format_to_string (meta->format), meta->width, meta->height,
-        GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
-        GST_VIDEO_INFO_HEIGHT (info));
-    return FALSE;
-  }
-  stride = meta->stride[0];
-  if (stride < 0 || (gsize)stride < row) {
-    *why = g_strdup_printf ("a GstVideoMeta stride of %d bytes for rows of "
-                            "%" G_GSIZE_FORMAT,
-        stride, row);
-    return FALSE;
-  }
-  if (!gst_buffer_find_memory (buf, meta->offset[0], 1, &idx, &length, &skip)) {
-    *why = g_strdup_printf ("a GstVideoMeta offset of %" G_GSIZE_FORMAT
-                            " in a buffer of %" G_GSIZE_FORMAT " bytes",
-        meta->offset[0], size);
-    return FALSE;
-  }
-  size = gst_memory_get_sizes (gst_buffer_peek_memory (buf, idx), NULL, NULL);
-  need = skip + (gsize)stride * (height - 1) + row;
-  if (size >= need)
-    return TRUE;
-  *why = g_strdup_printf ("%" G_GSIZE_FORMAT " bytes from the GstVideoMeta "
-                          "offset %" G_GSIZE_FORMAT " on, where %s %dx%d with "
-                          "stride %d needs %" G_GSIZE_FORMAT,
-      size - skip, meta->offset[0], GST_VIDEO_INFO_NAME (info),
-      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info), stride,
-      need - skip);
-  return FALSE;
-}
-
-static GstFlowReturn
-gst_cl_base_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
-    GstBuffer *outbuf)
-{
-  GstVideoFilter *vfilter = GST_VIDEO_FILTER (trans);
-  gchar *why = NULL;
-
-  if (vfilter->negotiated) {
-    if (!buffer_fits (inbuf, &vfilter->in_info, &why)) {
-      GST_ELEMENT_ERROR (trans, STREAM, FORMAT,
-          ("Input buffer does not hold the frame its caps describe."),
-          ("input: %s", why));
-      g_free (why);
-      return GST_FLOW_ERROR;
-    }
-    if (!buffer_fits (outbuf, &vfilter->out_info, &why)) {
-      GST_ELEMENT_ERROR (trans, STREAM, FORMAT,
-          ("Output buffer does not hold the frame its caps describe."),
-          ("output: %s", why));
-      g_free (why);
-      return GST_FLOW_ERROR;
-    }
-  }
-  return GST_BASE_TRANSFORM_CLASS (gst_cl_base_filter_parent_class)
-      ->transform (trans, inbuf, outbuf);
-}
-
-static gboolean
-gst_cl_base_filter_propose_allocation (GstBaseTransform *trans,
-    GstQuery *decide_query, GstQuery *query)
-{
-  GstClContext *cl = PRIV (GST_CL_BASE_FILTER (trans))->cl;
-  GstBufferPool *pool;
-  GstCaps *caps;
-  GstVideoInfo info;
-  gboolean need_pool;
-
-  gst_query_parse_allocation (query, &caps, &need_pool);
-  if (!caps || !gst_video_info_from_caps (&info, caps) || !cl)
-    return FALSE;
-  pool = gst_cl_host_pool_new (cl, caps, info.size);
-  if (pool) {
-    GstStructure *config = gst_buffer_pool_get_config (pool);
-    GstAllocationParams params;
-    GstAllocator *allocator = NULL;
-
-    /* Upstream pools, GstBaseSrc's too, take the allocator from here. */
-    gst_buffer_pool_config_get_allocator (config, &allocator, &params);
-    gst_query_add_allocation_param (query, allocator, &params);
-    gst_structure_free (config);
-    if (need_pool)
-      gst_query_add_allocation_pool (query, pool, info.size, 2, 0);
-    gst_object_unref (pool);
-  }
-  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
-  return TRUE;
-}
-
-/* Output buffers come from our pool whatever downstream offers: system
- * memory either way, and ours is pinned or the device's own. */
-static gboolean
-gst_cl_base_filter_decide_allocation (GstBaseTransform *trans, GstQuery *query)
-{
-  GstClContext *cl = PRIV (GST_CL_BASE_FILTER (trans))->cl;
-  GstBufferPool *pool;
-  GstCaps *caps;
-  GstVideoInfo info;
-  guint min = 2, max = 0;
-
-  gst_query_parse_allocation (query, &caps, NULL);
-  if (!caps || !gst_video_info_from_caps (&info, caps))
-    return FALSE;
-  if (gst_query_get_n_allocation_pools (query) > 0)
-    gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min, &max);
-  pool = gst_cl_host_pool_new (cl, caps, info.size);
-  if (!pool)
-    return GST_BASE_TRANSFORM_CLASS (gst_cl_base_filter_parent_class)
-        ->decide_allocation (trans, query);
-  {
-    GstStructure *config = gst_buffer_pool_get_config (pool);
-
-    gst_buffer_pool_config_set_params (config, caps, info.size, MAX (min, 2),
-        max);
-    gst_buffer_pool_set_config (pool, config);
-  }
-  if (gst_query_get_n_allocation_pools (query) > 0)
-    gst_query_set_nth_allocation_pool (query, 0, pool, info.size, MAX (min, 2),
-        max);
-  else
-    gst_query_add_allocation_pool (query, pool, info.size, MAX (min, 2), max);
-  gst_object_unref (pool);
-  return TRUE;
-}
-
-static gboolean
 gst_cl_base_filter_sink_event (GstBaseTransform *trans, GstEvent *event)
 {
+  /* The stream's device time, once it is complete. */
   if (GST_EVENT_TYPE (event) == GST_EVENT_EOS)
-    profile_post (GST_CL_BASE_FILTER (trans));
+    post_profile (GST_CL_BASE_FILTER (trans));
   return GST_BASE_TRANSFORM_CLASS (gst_cl_base_filter_parent_class)
       ->sink_event (trans, event);
 }
@@ -647,16 +256,21 @@ static void
 gst_cl_base_filter_set_context (GstElement *element, GstContext *context)
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (element);
-  GstClBaseFilterPrivate *priv = PRIV (filter);
   GstClDeviceId want;
   gchar *selector;
 
   GST_OBJECT_LOCK (filter);
-  selector = g_strdup (priv->device);
+  selector = g_strdup (PRIV (filter)->device);
   GST_OBJECT_UNLOCK (filter);
   /* Not finding the device is reported by start(), not here. */
-  if (gst_cl_device_resolve (selector, &want, NULL))
-    gst_cl_handle_set_context (element, context, &want, &priv->cl);
+  if (gst_cl_device_resolve (selector, &want, NULL)) {
+    GstClContext *cl = gst_cl_base_filter_ref_context (filter);
+
+    if (!cl && gst_cl_handle_set_context (element, context, &want, &cl))
+      set_context_object (filter, cl);
+    else
+      gst_clear_object (&cl);
+  }
   g_free (selector);
 
   GST_ELEMENT_CLASS (gst_cl_base_filter_parent_class)
@@ -667,10 +281,16 @@ static gboolean
 gst_cl_base_filter_query (GstBaseTransform *trans, GstPadDirection direction,
     GstQuery *query)
 {
-  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT &&
-      gst_cl_handle_context_query (GST_ELEMENT (trans), query,
-          PRIV (GST_CL_BASE_FILTER (trans))->cl))
-    return TRUE;
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
+    GstClContext *cl = gst_cl_base_filter_ref_context (
+        GST_CL_BASE_FILTER (trans));
+    gboolean handled = cl && gst_cl_handle_context_query (GST_ELEMENT (trans),
+                                 query, cl);
+
+    gst_clear_object (&cl);
+    if (handled)
+      return TRUE;
+  }
   return GST_BASE_TRANSFORM_CLASS (gst_cl_base_filter_parent_class)
       ->query (trans, direction, query);
 }
@@ -679,7 +299,7 @@ static void
 gst_cl_base_filter_set_property (GObject *object, guint prop_id,
     const GValue *value, GParamSpec *pspec)
 {
-  GstClBaseFilterPrivate *priv = PRIV (GST_CL_BASE_FILTER (object));
+  GstClBaseFilterPrivate *priv = PRIV (object);
 
   switch (prop_id) {
     case PROP_DEVICE:
@@ -700,7 +320,7 @@ static void
 gst_cl_base_filter_get_property (GObject *object, guint prop_id, GValue *value,
     GParamSpec *pspec)
 {
-  GstClBaseFilterPrivate *priv = PRIV (GST_CL_BASE_FILTER (object));
+  GstClBaseFilterPrivate *priv = PRIV (object);
 
   GST_OBJECT_LOCK (object);
   switch (prop_id) {
@@ -720,10 +340,8 @@ gst_cl_base_filter_get_property (GObject *object, guint prop_id, GValue *value,
 static void
 gst_cl_base_filter_finalize (GObject *object)
 {
-  GstClBaseFilterPrivate *priv = PRIV (GST_CL_BASE_FILTER (object));
-
   release_device (GST_CL_BASE_FILTER (object), FALSE);
-  g_free (priv->device);
+  g_free (PRIV (object)->device);
   G_OBJECT_CLASS (gst_cl_base_filter_parent_class)->finalize (object);
 }
 
@@ -733,7 +351,6 @@ gst_cl_base_filter_class_init (GstClBaseFilterClass *klass)
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
-  GstVideoFilterClass *vfilter_class = GST_VIDEO_FILTER_CLASS (klass);
 
   GST_DEBUG_CATEGORY_INIT (gst_cl_debug, "clfilter", 0, "OpenCL filters");
 
@@ -762,15 +379,7 @@ gst_cl_base_filter_class_init (GstClBaseFilterClass *klass)
   trans_class->start = GST_DEBUG_FUNCPTR (gst_cl_base_filter_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cl_base_filter_stop);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cl_base_filter_query);
-  trans_class->transform = GST_DEBUG_FUNCPTR (gst_cl_base_filter_transform);
   trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_base_filter_sink_event);
-  trans_class->propose_allocation = GST_DEBUG_FUNCPTR (
-      gst_cl_base_filter_propose_allocation);
-  trans_class->decide_allocation = GST_DEBUG_FUNCPTR (
-      gst_cl_base_filter_decide_allocation);
-  vfilter_class->set_info = GST_DEBUG_FUNCPTR (gst_cl_base_filter_set_info);
-  vfilter_class->transform_frame = GST_DEBUG_FUNCPTR (
-      gst_cl_base_filter_transform_frame);
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_BASE_FILTER, 0);
 }

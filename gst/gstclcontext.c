@@ -459,7 +459,8 @@ run_query (GstElement *element, GstQuery *query, GstPadDirection direction)
 }
 
 static void
-find_context (GstElement *element, GstClContext **ctx)
+find_context (GstElement *element, const GstClDeviceId *want,
+    GstClContext **ctx)
 {
   GstQuery *query = gst_query_new_context (GST_CL_CONTEXT_TYPE);
   GstPadDirection dirs[] = { GST_PAD_SRC, GST_PAD_SINK };
@@ -469,15 +470,27 @@ find_context (GstElement *element, GstClContext **ctx)
       GstContext *context = NULL;
 
       gst_query_parse_context (query, &context);
-      if (context)
+      /* The element keeps it through its set_context(); @ctx is the
+       * caller's own reference. */
+      if (context) {
         gst_element_set_context (element, context);
+        gst_cl_handle_set_context (element, context, want, ctx);
+      }
     }
   }
   if (!*ctx) {
-    /* The application or a parent bin may answer with set_context(). */
+    GstContext *context;
+
+    /* The application or a parent bin may answer with set_context(), which
+     * GstElement keeps. */
     gst_element_post_message (element,
         gst_message_new_need_context (GST_OBJECT_CAST (element),
             GST_CL_CONTEXT_TYPE));
+    context = gst_element_get_context (element, GST_CL_CONTEXT_TYPE);
+    if (context) {
+      gst_cl_handle_set_context (element, context, want, ctx);
+      gst_context_unref (context);
+    }
   }
   gst_query_unref (query);
 }
@@ -494,7 +507,7 @@ gst_cl_ensure_element_context (GstElement *element, const GstClDeviceId *want,
   /* Two elements starting at once must not both create a context. */
   g_rec_mutex_lock (&lock);
   if (!*ctx)
-    find_context (element, ctx);
+    find_context (element, want, ctx);
   if (*ctx) {
     g_rec_mutex_unlock (&lock);
     return TRUE;

@@ -5,34 +5,49 @@
  * SECTION:element-clhistequalize
  * @title: clhistequalize
  *
- * Histogram equalization of GRAY8 and GRAY16 video on an OpenCL device. For
+ * Histogram equalization of gray and YUV video on an OpenCL device. For
  * every frame the device counts the histogram, builds its cumulative
  * distribution and the lookup table from it, and maps every pixel through the
  * table; the result spreads a low-contrast picture over the whole range.
  *
- * GRAY8 output is bit-identical to OpenCV's cv::equalizeHist. With N pixels
- * and i0 the first non-empty bin: a frame with hist[i0] == N is passed
+ * It takes GRAY8, GRAY16_LE, GRAY16_BE and the 8-bit YUV formats I420,
+ * YV12, NV12, NV21, Y42B, Y444, YUY2 and UYVY, and outputs the same format.
+ * For YUV the histogram and the table are those of the luma (Y); U and V
+ * are left as they are, byte for byte: the colours keep their hue and
+ * saturation while the brightness is equalized. Frames are processed in
+ * place, so only the luma travels to the device.
+ *
+ * GRAY8 and full-range luma (caps colorimetry with range 0-255, as jpegdec
+ * outputs) are bit-identical to OpenCV's cv::equalizeHist. With N pixels and
+ * i0 the first non-empty bin: a frame with hist[i0] == N is passed
  * unchanged; otherwise scale = 255.0f / (N - hist[i0]) in float32,
  * lut[i0] = 0 and lut[v] = clamp(rint((float)(cdf[v] - hist[i0]) * scale),
  * 0, 255) for v > i0, rounding half to even.
+ *
+ * Limited-range luma (16-235, GStreamer's default for YUV) stays in its
+ * range: lut[v] = 16 + round_half_even(219 * (cdf[v] - hist[i0]) /
+ * (N - hist[i0])), computed exactly in integers; a constant Y plane is left
+ * unchanged.
  *
  * GRAY16 uses all 65536 bins: lut[v] is (cdf[v] - cdf_min) * 65535 /
  * (N - cdf_min) rounded half to even, computed exactly in 64-bit integers,
  * with cdf_min = hist[i0]; a constant frame is passed unchanged.
  *
  * While #GstClHistEqualize:post-messages is %TRUE the element posts one
- * element message named `histogram` per frame, describing the input frame:
+ * element message named `histogram` per frame, describing the input frame
+ * (its luma for YUV):
  *
  * * #GstClockTime `timestamp`: the buffer's timestamp
  * * #GstClockTime `stream-time`: the stream time of the buffer
  * * #GstClockTime `running-time`: the running time of the buffer
  * * #GstClockTime `duration`: the duration of the buffer
- * * #gchararray `format`: the video format, "GRAY8", "GRAY16_LE" or
- *   "GRAY16_BE"
+ * * #gchararray `format`: the video format, e.g. "GRAY8", "GRAY16_LE" or
+ *   "NV12"
  * * #guint `num-bins`: the number of entries in `bins`
  * * #GstValueArray of #guint64 `bins`: the histogram, adjacent bins summed
- *   down to #GstClHistEqualize:message-bins entries (at most 256 for GRAY8,
- *   65536 for GRAY16); bin i counts values from i * 2^depth / num-bins on
+ *   down to #GstClHistEqualize:message-bins entries (at most 256 for 8-bit
+ *   formats, 65536 for GRAY16); bin i counts values from
+ *   i * 2^depth / num-bins on
  * * #guint64 `pixels`: the number of pixels, also the sum of `bins`
  * * #guint `min`, `max`: the smallest and largest pixel value present
  * * #gdouble `mean`, `stddev`: mean and standard deviation of pixel values
@@ -47,10 +62,14 @@
  *     clhistequalize ! videoconvert ! autovideosink
  * ]| Equalizes a camera's picture live.
  * |[
- * gst-launch-1.0 filesrc location=diver.mov ! qtdemux ! jpegdec ! \
- *     videoconvert ! video/x-raw,format=GRAY8 ! clhistequalize ! \
+ * gst-launch-1.0 filesrc location=diver.mov ! decodebin ! clhistequalize ! \
  *     videoconvert ! x264enc ! mp4mux ! filesink location=out.mp4
- * ]| Equalizes a low-contrast clip into a file.
+ * ]| Equalizes a low-contrast colour clip into a file, straight from the
+ * decoder's YUV.
+ * |[
+ * gst-launch-1.0 v4l2src ! video/x-raw,format=YUY2 ! clhistequalize ! \
+ *     videoconvert ! autovideosink
+ * ]| A webcam's YUY2 picture, equalized live in colour.
  * |[
  * gst-launch-1.0 -m filesrc location=thermal.png ! pngdec ! \
  *     video/x-raw,format=GRAY16_BE ! clhistequalize message-bins=64 ! \
@@ -63,6 +82,7 @@
 
 #include "gstclhistequalize.h"
 #include "clkernels.h"
+#include "kernels/clshared.h"
 
 #include <math.h>
 #include <string.h>
@@ -80,45 +100,49 @@ enum
 #define DEFAULT_POST_MESSAGES TRUE
 #define DEFAULT_MESSAGE_BINS 256
 #define MAX_BINS 65536
-/* Words before the bins in the kernels' summary. */
-#define SUMMARY_HEAD 8
 
 /* Work-group shapes; see kernels/histequalize.cl. */
 #define GPU_HIST_COPIES 8
 /* Work-groups of the GPU kernels that map pixels: 256 work-items (the
- * GRAY8 one builds a 256-entry table with one item per entry), each taking
+ * 8-bit one builds a 256-entry table with one item per entry), each taking
  * APPLY_ROWS rows of one 16-byte column. */
 #define APPLY_GROUP_X 64
 #define APPLY_GROUP_Y 4
 #define APPLY_ROWS 4
-/* GRAY16 table kernel on GPUs: blocks of 1024 bins, 4 per work-item. */
-#define LUT_BLOCKS 64
-#define LUT_GROUP 256
+#define LUT_BLOCKS (MAX_BINS / GST_CL_LUT_BLOCK_BINS)
 /* GRAY16 histogram on GPUs: the largest groups, up to this size, fill the
  * device with fewer groups, each of which clears and merges its local
  * bins once (measured on an H200 at 3840x2160: 28.1 us with groups of
  * 1024 work-items and 17 rows, 43.5 us with 256 and 5 rows). */
 #define HIST16_GROUP 1024
 
-struct _GstClHistEqualize {
-  GstClBaseFilter parent;
-
+/* The properties, copied once per frame. */
+typedef struct {
   gboolean post_messages;
   guint message_bins;
+} Settings;
 
+struct _GstClHistEqualize {
+  GstClFilter parent;
+
+  /* Under the object lock. */
+  Settings settings;
+
+  /* From start to stop. */
   cl_program program;
   cl_kernel k_hist;
-  /* Not on GPUs for GRAY8, where k_apply builds the table itself. */
+  /* Not on GPUs for 8 bits, where k_apply builds the table itself. */
   cl_kernel k_lut;
   cl_kernel k_apply;
-  /* GPUs count into hist[cur] with atomics; the frame's last kernel zeroes
-   * the other for the next frame. CPUs store partial histograms whole in
-   * hist[0]. */
+
+  /* Per caps. GPUs count into hist[cur] with atomics; the frame's last
+   * kernel zeroes the other for the next frame. CPUs store partial
+   * histograms whole in hist[0]. */
   cl_mem hist[2];
   guint cur;
   gboolean hist_dirty;
   /* The table kernel's statistics for the message, 8 words for each of
-   * stat_blocks blocks of bins, read back to host_stats (not for GRAY8 on
+   * stat_blocks blocks of bins, read back to host_stats (not for 8 bits on
    * GPUs, whose kernel writes the summary whole). */
   cl_mem stats;
   guint32 *host_stats;
@@ -132,10 +156,12 @@ struct _GstClHistEqualize {
   guint32 *host_summary;
   guint pending_bins;
 
-  /* Per caps. */
   guint depth;
   guint nbins;
   cl_uint swap;
+  /* The table's range: lo + (0..span), or GST_CL_SPAN_CV. */
+  cl_uint lo;
+  cl_uint span;
   /* CPU devices run the *_rows_* kernels. */
   gboolean cpu;
   cl_uint groups;
@@ -151,7 +177,9 @@ struct _GstClHistEqualize {
   size_t hist16_group;
 };
 
-#define FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE }"
+#define FORMATS                                                                \
+  "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B, Y444, "        \
+  "YUY2, UYVY }"
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
@@ -161,8 +189,7 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
     GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (FORMATS)));
 
-G_DEFINE_TYPE (GstClHistEqualize, gst_cl_hist_equalize,
-    GST_TYPE_CL_BASE_FILTER);
+G_DEFINE_TYPE (GstClHistEqualize, gst_cl_hist_equalize, GST_TYPE_CL_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clhistequalize, "clhistequalize", GST_RANK_NONE,
     GST_TYPE_CL_HIST_EQUALIZE);
 
@@ -211,8 +238,8 @@ gst_cl_hist_equalize_teardown (GstClBaseFilter *filter)
 }
 
 static gboolean
-gst_cl_hist_equalize_setup (GstClBaseFilter *filter, cl_program program,
-    GError **error)
+gst_cl_hist_equalize_setup (GstClBaseFilter *filter, GstClContext *cl,
+    cl_program program)
 {
   GST_CL_HIST_EQUALIZE (filter)->program = program;
   return TRUE;
@@ -228,16 +255,16 @@ floor_pow2 (guint64 v)
   return p;
 }
 
-/* Kernel @name (a printf format taking the depth suffix), or NULL. */
+/* Kernel @stage_<device>u8 or _u16 for the depth. */
 static gboolean
-create_kernel (GstClHistEqualize *self, cl_kernel *kernel, const gchar *name,
-    GError **error)
+create_kernel (GstClHistEqualize *self, cl_kernel *kernel, const gchar *stage)
 {
-  gchar *full = g_strdup_printf (name, self->depth == 8 ? "u8" : "u16");
+  gchar *name = g_strdup_printf ("%s_%s%s", stage, self->cpu ? "rows_" : "",
+      self->depth == 8 ? "u8" : "u16");
 
   *kernel = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (self),
-      self->program, full, error);
-  g_free (full);
+      self->program, name);
+  g_free (name);
   return *kernel != NULL;
 }
 
@@ -251,7 +278,7 @@ band_rows (guint height, guint bands)
 /* Which kernels run and how many groups count the histogram. */
 static gboolean
 plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
-    guint height, GError **error)
+    guint height)
 {
   const guint units = MAX (1, cl->compute_units);
   gboolean ok;
@@ -261,16 +288,14 @@ plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
     /* A few bands of rows per core; GRAY16 partials are 256 KiB each. */
     self->rows_per_group = band_rows (height,
         units * (self->depth == 8 ? 2 : 1));
-    ok = create_kernel (self, &self->k_hist, "histogram_rows_%s", error) &&
-         create_kernel (self, &self->k_lut,
-             self->depth == 8 ? "make_lut_rows_uchar" : "make_lut_rows_ushort",
-             error) &&
-         create_kernel (self, &self->k_apply, "apply_rows_%s", error);
+    ok = create_kernel (self, &self->k_hist, "histogram") &&
+         create_kernel (self, &self->k_lut, "make_lut") &&
+         create_kernel (self, &self->k_apply, "apply");
   } else if (self->depth == 8) {
     /* Enough groups to fill the device. */
     self->rows_per_group = band_rows (height, units * 4);
-    ok = create_kernel (self, &self->k_hist, "histogram_%s", error) &&
-         create_kernel (self, &self->k_apply, "equalize_%s", error);
+    ok = create_kernel (self, &self->k_hist, "histogram") &&
+         create_kernel (self, &self->k_apply, "apply");
   } else {
     /* A power of two of words: measured on an H200 at 3840x2160, 4 slices
      * of 32 KiB took 42.6 us, 3 of 46 KiB 45.2 us (fewer groups fit), and
@@ -286,14 +311,14 @@ plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
       self->rows_per_group = MAX (1,
           MIN (self->rows_per_group, G_MAXUINT16 / width));
     self->slice_bins = MIN (MAX_BINS, self->packed ? 2 * words : words);
-    ok = create_kernel (self, &self->k_hist, "histogram_%s", error) &&
-         create_kernel (self, &self->k_lut, "make_lut_%s", error) &&
-         create_kernel (self, &self->k_apply, "apply_%s", error);
+    ok = create_kernel (self, &self->k_hist, "histogram") &&
+         create_kernel (self, &self->k_lut, "make_lut") &&
+         create_kernel (self, &self->k_apply, "apply");
   }
   self->groups = (height + self->rows_per_group - 1) / self->rows_per_group;
   if (self->cpu) {
     self->parts = self->groups;
-    /* The GRAY8 table is too small to share. */
+    /* The 8-bit table is too small to share. */
     self->lut_items = self->depth == 8 ? 1 : floor_pow2 (units);
     self->stat_blocks = self->lut_items;
   } else {
@@ -317,55 +342,78 @@ zero_histograms (GstClHistEqualize *self, GstClContext *cl)
   return status;
 }
 
+/* The table's output range: limited-range luma maps into 16..235, as its
+ * caps say it should hold; full-range luma and GRAY8 by cv::equalizeHist;
+ * GRAY16 onto 0..65535. */
+static void
+choose_range (GstClHistEqualize *self, const GstVideoInfo *info)
+{
+  self->lo = 0;
+  if (self->depth == 16) {
+    self->span = 65535;
+  } else if (GST_VIDEO_INFO_IS_YUV (info) &&
+             info->colorimetry.range != GST_VIDEO_COLOR_RANGE_0_255) {
+    self->lo = 16;
+    self->span = 219;
+  } else {
+    self->span = GST_CL_SPAN_CV;
+  }
+}
+
 /* Kernels depend on the depth and the device type, and the launch shapes on
  * the size: all is set here, once per caps. */
 static gboolean
-gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
+gst_cl_hist_equalize_configure (GstClFilter *filter,
+    const GstVideoInfo *in_info, const GstVideoInfo *out_info)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
-  GstClContext *cl = gst_cl_base_filter_get_context (filter);
-  const GstVideoInfo *info = &GST_VIDEO_FILTER (filter)->in_info;
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
+  GstClContext *cl = gst_cl_base_filter_get_context (base);
 
   release_buffers (self);
   release_kernels (self);
 
-  self->depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
+  self->depth = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
   self->nbins = 1u << self->depth;
-  self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (info));
+  self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (in_info));
   self->cpu = gst_cl_context_use_cpu_kernels (cl);
-  if (!plan_kernels (self, cl, GST_VIDEO_INFO_WIDTH (info),
-          GST_VIDEO_INFO_HEIGHT (info), error))
+  choose_range (self, in_info);
+  GST_DEBUG_OBJECT (self, "%s %dx%d: table onto %u + %u%s",
+      GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_WIDTH (in_info),
+      GST_VIDEO_INFO_HEIGHT (in_info), self->lo, self->span,
+      self->span == GST_CL_SPAN_CV ? " (cv::equalizeHist)" : "");
+  if (!plan_kernels (self, cl, GST_VIDEO_INFO_COMP_WIDTH (in_info, 0),
+          GST_VIDEO_INFO_COMP_HEIGHT (in_info, 0)))
     return FALSE;
 
   for (guint i = 0; i < (self->cpu ? 1 : 2); i++) {
-    self->hist[i] = gst_cl_base_filter_alloc (filter,
-        (gsize)self->parts * self->nbins * 4, error);
+    self->hist[i] = gst_cl_base_filter_alloc (base,
+        (gsize)self->parts * self->nbins * 4);
     if (!self->hist[i])
       return FALSE;
   }
   self->cur = 0;
   if (self->cpu) {
-    self->cum = gst_cl_base_filter_alloc (filter, self->nbins * 4, error);
+    self->cum = gst_cl_base_filter_alloc (base, self->nbins * 4);
     if (!self->cum)
       return FALSE;
   }
   if (self->stat_blocks) {
-    self->stats = gst_cl_base_filter_alloc (filter, self->stat_blocks * 8 * 4,
-        error);
+    self->stats = gst_cl_base_filter_alloc (base, self->stat_blocks * 8 * 4);
     if (!self->stats)
       return FALSE;
     self->host_stats = g_new0 (guint32, self->stat_blocks * 8);
   }
-  self->lut = gst_cl_base_filter_alloc (filter, self->nbins * self->depth / 8,
-      error);
-  self->summary = gst_cl_base_filter_alloc (filter,
-      (SUMMARY_HEAD + self->nbins) * 4, error);
+  self->lut = gst_cl_base_filter_alloc (base, self->nbins * self->depth / 8);
+  self->summary = gst_cl_base_filter_alloc (base,
+      (GST_CL_SUMMARY_HEAD + self->nbins) * 4);
   if (!self->lut || !self->summary)
     return FALSE;
-  self->host_summary = g_new0 (guint32, SUMMARY_HEAD + self->nbins);
+  self->host_summary = g_new0 (guint32, GST_CL_SUMMARY_HEAD + self->nbins);
   if (!self->cpu && zero_histograms (self, cl) != CL_SUCCESS) {
-    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
-        "Could not clear the histogram buffers on \"%s\"", cl->device_name);
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Could not clear the histogram buffers on \"%s\".", cl->device_name),
+        ("clEnqueueFillBuffer failed"));
     return FALSE;
   }
   return TRUE;
@@ -373,47 +421,43 @@ gst_cl_hist_equalize_configure (GstClBaseFilter *filter, GError **error)
 
 #define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
 
+/* Every histogram kernel takes (src, pitch, width, height, rows_per_group,
+ * swap, param, packed, hist, lhist). */
 static cl_int
 enqueue_histogram (GstClHistEqualize *self, GstClContext *cl,
     const GstClPlane *in)
 {
   cl_kernel k = self->k_hist;
-  const cl_uint width = in->row_bytes * 8 / self->depth;
+  const cl_uint bps = self->depth / 8;
+  const cl_uint width = in->row_bytes / bps;
   const cl_uint height = in->height;
-  const cl_uint pitch = in->pitch * 8 / self->depth;
+  const cl_uint pitch = in->pitch / bps;
   const gboolean slices = !self->cpu && self->depth == 16;
   const size_t lsz = self->cpu ? 1
                      : slices  ? self->hist16_group
                                : MIN (256, cl->max_work_group_size);
-  const cl_uint copies = GPU_HIST_COPIES;
+  const cl_uint param = self->depth == 8 ? GPU_HIST_COPIES : self->slice_bins;
+  const size_t local_bytes = self->cpu ? (self->depth == 8 ? 4 : MAX_BINS * 4)
+                             : self->depth == 8
+                                 ? 256 * GPU_HIST_COPIES * 4
+                                 : (self->packed ? self->slice_bins / 2
+                                                 : self->slice_bins) *
+                                       4;
   size_t global[2] = { self->groups * lsz,
     slices ? self->nbins / self->slice_bins : 1 };
   size_t local[2] = { lsz, 1 };
-  cl_uint i = 0;
   cl_int s = 0;
 
-  s |= SET_ARG (k, i++, in->mem);
-  s |= SET_ARG (k, i++, pitch);
-  s |= SET_ARG (k, i++, width);
-  s |= SET_ARG (k, i++, height);
-  s |= SET_ARG (k, i++, self->rows_per_group);
-  if (self->depth == 16)
-    s |= SET_ARG (k, i++, self->swap);
-  if (self->cpu) {
-    s |= SET_ARG (k, i++, self->hist[0]);
-    if (self->depth == 16)
-      s |= clSetKernelArg (k, i++, self->nbins * 4, NULL);
-  } else if (self->depth == 8) {
-    s |= SET_ARG (k, i++, copies);
-    s |= SET_ARG (k, i++, self->hist[self->cur]);
-    s |= clSetKernelArg (k, i++, 256 * copies * 4, NULL);
-  } else {
-    s |= SET_ARG (k, i++, self->slice_bins);
-    s |= SET_ARG (k, i++, self->packed);
-    s |= SET_ARG (k, i++, self->hist[self->cur]);
-    s |= clSetKernelArg (k, i++,
-        (self->packed ? self->slice_bins / 2 : self->slice_bins) * 4, NULL);
-  }
+  s |= SET_ARG (k, 0, in->mem);
+  s |= SET_ARG (k, 1, pitch);
+  s |= SET_ARG (k, 2, width);
+  s |= SET_ARG (k, 3, height);
+  s |= SET_ARG (k, 4, self->rows_per_group);
+  s |= SET_ARG (k, 5, self->swap);
+  s |= SET_ARG (k, 6, param);
+  s |= SET_ARG (k, 7, self->packed);
+  s |= SET_ARG (k, 8, self->hist[self->cur]);
+  s |= clSetKernelArg (k, 9, local_bytes, NULL);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 2,
@@ -421,30 +465,31 @@ enqueue_histogram (GstClHistEqualize *self, GstClContext *cl,
 }
 
 /* The table, and the summary for a message of @num_bins bins unless 0
- * (GPUs build the GRAY8 table in the apply kernel). */
+ * (GPUs build the 8-bit table in the apply kernel). Every table kernel
+ * takes (hist, parts, total, lo, span, lut, stats, summary, group, cum). */
 static cl_int
 enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins)
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (self);
   const cl_uint group = num_bins ? self->nbins / num_bins : 1;
   const cl_mem summary = num_bins ? self->summary : NULL;
-  const size_t one = 1, lsz = LUT_GROUP, blocks = LUT_BLOCKS * LUT_GROUP;
+  const size_t one = 1, lsz = GST_CL_LUT_GROUP;
+  const size_t blocks = LUT_BLOCKS * GST_CL_LUT_GROUP;
   cl_kernel k = self->k_lut;
-  cl_uint i = 0;
   cl_int s = 0;
 
   if (!k)
     return CL_SUCCESS;
-  s |= SET_ARG (k, i++, self->hist[self->cur]);
-  if (self->cpu)
-    s |= SET_ARG (k, i++, self->parts);
-  s |= SET_ARG (k, i++, total);
-  s |= SET_ARG (k, i++, self->lut);
-  s |= SET_ARG (k, i++, self->stats);
-  s |= SET_ARG (k, i++, summary);
-  s |= SET_ARG (k, i++, group);
-  if (self->cpu)
-    s |= SET_ARG (k, i++, self->cum);
+  s |= SET_ARG (k, 0, self->hist[self->cur]);
+  s |= SET_ARG (k, 1, self->parts);
+  s |= SET_ARG (k, 2, total);
+  s |= SET_ARG (k, 3, self->lo);
+  s |= SET_ARG (k, 4, self->span);
+  s |= SET_ARG (k, 5, self->lut);
+  s |= SET_ARG (k, 6, self->stats);
+  s |= SET_ARG (k, 7, summary);
+  s |= SET_ARG (k, 8, group);
+  s |= SET_ARG (k, 9, self->cum);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return self->cpu
@@ -453,99 +498,89 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins)
              : gst_cl_base_filter_enqueue_kernel (filter, k, 1, &blocks, &lsz);
 }
 
+/* Every apply kernel takes (src, pitch, width, height, rows, dst, dpitch,
+ * swap, lut, hist, total, lo, span, summary, group, next_hist). */
 static cl_int
 enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
     const GstClPlane *out, cl_uint total, guint num_bins)
 {
   cl_kernel k = self->k_apply;
-  const cl_uint bpp = self->depth / 8;
-  const cl_uint pitch = in->pitch / bpp;
-  const cl_uint dpitch = out->pitch / bpp;
-  const cl_uint vpr = (in->row_bytes + 15) / 16;
-  const cl_uint width = in->row_bytes / bpp;
+  const cl_uint bps = self->depth / 8;
+  const cl_uint pitch = in->pitch / bps;
+  const cl_uint dpitch = out->pitch / bps;
+  const cl_uint width = in->row_bytes / bps;
   const cl_uint height = in->height;
-  const cl_uint rows = APPLY_ROWS;
+  const cl_uint vpr = (in->row_bytes + 15) / 16;
+  const cl_uint rows = self->cpu ? self->rows_per_group : APPLY_ROWS;
   const cl_uint group = num_bins ? self->nbins / num_bins : 1;
   const cl_mem summary = num_bins ? self->summary : NULL;
+  const cl_mem next = self->cpu ? NULL : self->hist[!self->cur];
   size_t local[2] = { APPLY_GROUP_X, APPLY_GROUP_Y };
   size_t global[2] = { GST_ROUND_UP_N (vpr, APPLY_GROUP_X),
     GST_ROUND_UP_N ((height + rows - 1) / rows, APPLY_GROUP_Y) };
-  cl_uint i = 0;
   cl_int s = 0;
 
-  if (self->cpu) {
-    s |= SET_ARG (k, i++, in->mem);
-    s |= SET_ARG (k, i++, pitch);
-    s |= SET_ARG (k, i++, width);
-    s |= SET_ARG (k, i++, height);
-    s |= SET_ARG (k, i++, self->rows_per_group);
-    s |= SET_ARG (k, i++, self->lut);
-    s |= SET_ARG (k, i++, out->mem);
-    s |= SET_ARG (k, i++, dpitch);
-    if (self->depth == 16)
-      s |= SET_ARG (k, i++, self->swap);
-    global[0] = self->groups;
-    local[0] = 1;
-  } else if (self->depth == 8) {
-    s |= SET_ARG (k, i++, self->hist[self->cur]);
-    s |= SET_ARG (k, i++, total);
-    s |= SET_ARG (k, i++, in->mem);
-    s |= SET_ARG (k, i++, pitch);
-    s |= SET_ARG (k, i++, vpr);
-    s |= SET_ARG (k, i++, height);
-    s |= SET_ARG (k, i++, rows);
-    s |= SET_ARG (k, i++, out->mem);
-    s |= SET_ARG (k, i++, dpitch);
-    s |= SET_ARG (k, i++, summary);
-    s |= SET_ARG (k, i++, group);
-    s |= SET_ARG (k, i++, self->hist[!self->cur]);
-  } else {
-    s |= SET_ARG (k, i++, in->mem);
-    s |= SET_ARG (k, i++, pitch);
-    s |= SET_ARG (k, i++, vpr);
-    s |= SET_ARG (k, i++, height);
-    s |= SET_ARG (k, i++, rows);
-    s |= SET_ARG (k, i++, self->lut);
-    s |= SET_ARG (k, i++, out->mem);
-    s |= SET_ARG (k, i++, dpitch);
-    s |= SET_ARG (k, i++, self->swap);
-    s |= SET_ARG (k, i++, self->hist[!self->cur]);
-  }
+  s |= SET_ARG (k, 0, in->mem);
+  s |= SET_ARG (k, 1, pitch);
+  s |= SET_ARG (k, 2, width);
+  s |= SET_ARG (k, 3, height);
+  s |= SET_ARG (k, 4, rows);
+  s |= SET_ARG (k, 5, out->mem);
+  s |= SET_ARG (k, 6, dpitch);
+  s |= SET_ARG (k, 7, self->swap);
+  s |= SET_ARG (k, 8, self->lut);
+  s |= SET_ARG (k, 9, self->hist[self->cur]);
+  s |= SET_ARG (k, 10, total);
+  s |= SET_ARG (k, 11, self->lo);
+  s |= SET_ARG (k, 12, self->span);
+  s |= SET_ARG (k, 13, summary);
+  s |= SET_ARG (k, 14, group);
+  s |= SET_ARG (k, 15, next);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
+  if (self->cpu) {
+    global[0] = self->groups;
+    local[0] = 1;
+  }
   return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k,
       self->cpu ? 1 : 2, global, local);
 }
 
 static cl_int
-gst_cl_hist_equalize_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
+gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
     const GstClPlane *out)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
-  GstClContext *cl = gst_cl_base_filter_get_context (filter);
-  const cl_uint total = (cl_uint)(in->row_bytes * 8 / self->depth) * in->height;
+  GstClContext *cl = gst_cl_base_filter_get_context (
+      GST_CL_BASE_FILTER (filter));
+  const GstClPlane *src = &in[GST_VIDEO_COMP_Y], *dst = &out[GST_VIDEO_COMP_Y];
+  const cl_uint total = (cl_uint)(src->row_bytes * 8 / self->depth) *
+                        src->height;
   cl_int status = CL_SUCCESS;
+  Settings settings;
   guint num_bins = 0;
 
-  /* The message's shape is fixed for the frame here. */
   GST_OBJECT_LOCK (self);
-  if (self->post_messages)
-    num_bins = MIN (self->message_bins, self->nbins);
+  settings = self->settings;
   GST_OBJECT_UNLOCK (self);
+  /* The message's shape is fixed for the frame here. */
+  if (settings.post_messages)
+    num_bins = MIN (settings.message_bins, self->nbins);
   self->pending_bins = 0;
 
   /* After a failed frame the next histogram may not have been cleared. */
   if (self->hist_dirty)
     status = zero_histograms (self, cl);
   if (status == CL_SUCCESS)
-    status = enqueue_histogram (self, cl, in);
+    status = enqueue_histogram (self, cl, src);
   if (status == CL_SUCCESS)
     status = enqueue_lut (self, total, num_bins);
   if (status == CL_SUCCESS)
-    status = enqueue_apply (self, in, out, total, num_bins);
+    status = enqueue_apply (self, src, dst, total, num_bins);
   if (status == CL_SUCCESS && num_bins) {
     status = clEnqueueReadBuffer (cl->queue, self->summary, CL_FALSE, 0,
-        (SUMMARY_HEAD + num_bins) * 4, self->host_summary, 0, NULL, NULL);
+        (GST_CL_SUMMARY_HEAD + num_bins) * 4, self->host_summary, 0, NULL,
+        NULL);
     if (status == CL_SUCCESS && self->host_stats)
       status = clEnqueueReadBuffer (cl->queue, self->stats, CL_FALSE, 0,
           self->stat_blocks * 8 * 4, self->host_stats, 0, NULL, NULL);
@@ -593,9 +628,9 @@ fold_block_stats (GstClHistEqualize *self, guint num_bins)
 
     st = self->host_stats;
     for (guint i = 0; i < num_bins; i++) {
-      summary[SUMMARY_HEAD + i] = 0;
+      summary[GST_CL_SUMMARY_HEAD + i] = 0;
       for (guint b = i * per; b < (i + 1) * per; b++)
-        summary[SUMMARY_HEAD + i] += st[b * 8];
+        summary[GST_CL_SUMMARY_HEAD + i] += st[b * 8];
     }
   }
 }
@@ -618,8 +653,8 @@ histogram_message_new (GstClHistEqualize *self, GstBuffer *buf,
   g_value_init (&bins, GST_TYPE_ARRAY);
   g_value_init (&v, G_TYPE_UINT64);
   for (guint i = 0; i < num_bins; i++) {
-    pixels += summary[SUMMARY_HEAD + i];
-    g_value_set_uint64 (&v, summary[SUMMARY_HEAD + i]);
+    pixels += summary[GST_CL_SUMMARY_HEAD + i];
+    g_value_set_uint64 (&v, summary[GST_CL_SUMMARY_HEAD + i]);
     gst_value_array_append_value (&bins, &v);
   }
   g_value_unset (&v);
@@ -647,7 +682,8 @@ histogram_message_new (GstClHistEqualize *self, GstBuffer *buf,
 }
 
 static GstFlowReturn
-gst_cl_hist_equalize_finish (GstClBaseFilter *filter, GstVideoFrame *in)
+gst_cl_hist_equalize_finish (GstClFilter *filter, GstBuffer *inbuf,
+    const GstVideoInfo *in_info)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
 
@@ -656,7 +692,7 @@ gst_cl_hist_equalize_finish (GstClBaseFilter *filter, GstVideoFrame *in)
   /* Posted without the object lock, as level does. */
   if (self->pending_bins)
     gst_element_post_message (GST_ELEMENT (self),
-        histogram_message_new (self, in->buffer, &in->info, self->host_summary,
+        histogram_message_new (self, inbuf, in_info, self->host_summary,
             self->pending_bins));
   return GST_FLOW_OK;
 }
@@ -670,17 +706,17 @@ gst_cl_hist_equalize_set_property (GObject *object, guint prop_id,
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_POST_MESSAGES:
-      self->post_messages = g_value_get_boolean (value);
+      self->settings.post_messages = g_value_get_boolean (value);
       break;
     case PROP_MESSAGE_BINS: {
       guint bins = g_value_get_uint (value);
 
-      self->message_bins = floor_pow2 (bins);
-      if (self->message_bins != bins)
+      self->settings.message_bins = floor_pow2 (bins);
+      if (self->settings.message_bins != bins)
         GST_WARNING_OBJECT (self,
             "message-bins %u is not a power of two, "
             "using %u",
-            bins, self->message_bins);
+            bins, self->settings.message_bins);
       break;
     }
     default:
@@ -699,10 +735,10 @@ gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_POST_MESSAGES:
-      g_value_set_boolean (value, self->post_messages);
+      g_value_set_boolean (value, self->settings.post_messages);
       break;
     case PROP_MESSAGE_BINS:
-      g_value_set_uint (value, self->message_bins);
+      g_value_set_uint (value, self->settings.message_bins);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -711,12 +747,20 @@ gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
   GST_OBJECT_UNLOCK (self);
 }
 
+/* Equalized frames keep their format. */
+static gboolean
+gst_cl_hist_equalize_converts (GstVideoFormat in, GstVideoFormat out)
+{
+  return in == out;
+}
+
 static void
 gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
-  GstClBaseFilterClass *cl_class = GST_CL_BASE_FILTER_CLASS (klass);
+  GstClBaseFilterClass *base_class = GST_CL_BASE_FILTER_CLASS (klass);
+  GstClFilterClass *cl_class = GST_CL_FILTER_CLASS (klass);
 
   GST_DEBUG_CATEGORY_INIT (gst_cl_hist_equalize_debug, "clhistequalize", 0,
       "OpenCL histogram equalization");
@@ -742,18 +786,22 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL histogram equalization", "Filter/Effect/Video",
-      "Equalizes the histogram of GRAY8 and GRAY16 video on an OpenCL "
-      "device and posts each frame's histogram",
+      "Equalizes the histogram of gray video, or of the luma of YUV video, "
+      "on an OpenCL device and posts each frame's histogram",
       "gst-clfilter developers");
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
 
-  cl_class->program_name = "histequalize";
-  cl_class->program_source = gst_cl_kernel_histequalize;
-  cl_class->exact_div = TRUE;
+  base_class->program_name = "histequalize";
+  base_class->program_source = gst_cl_kernel_histequalize;
+  base_class->exact_div = TRUE;
+  base_class->setup = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_setup);
+  base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_teardown);
+  cl_class->converts = gst_cl_hist_equalize_converts;
+  cl_class->read_components = GST_CL_COMPONENT_LUMA;
+  cl_class->write_components = GST_CL_COMPONENT_LUMA;
+  cl_class->in_place = TRUE;
   cl_class->host_planes = TRUE;
-  cl_class->setup = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_setup);
-  cl_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_teardown);
   cl_class->configure = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_configure);
   cl_class->enqueue = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_enqueue);
   cl_class->finish = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_finish);
@@ -762,6 +810,6 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
 static void
 gst_cl_hist_equalize_init (GstClHistEqualize *self)
 {
-  self->post_messages = DEFAULT_POST_MESSAGES;
-  self->message_bins = DEFAULT_MESSAGE_BINS;
+  self->settings.post_messages = DEFAULT_POST_MESSAGES;
+  self->settings.message_bins = DEFAULT_MESSAGE_BINS;
 }

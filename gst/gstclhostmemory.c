@@ -183,3 +183,62 @@ gst_cl_host_pool_new (GstClContext *ctx, GstCaps *caps, guint size)
   }
   return pool;
 }
+
+gboolean
+gst_cl_host_memory_propose_allocation (GstClContext *ctx, GstQuery *query)
+{
+  GstBufferPool *pool;
+  GstCaps *caps;
+  GstVideoInfo info;
+  gboolean need_pool;
+
+  gst_query_parse_allocation (query, &caps, &need_pool);
+  if (!caps || !gst_video_info_from_caps (&info, caps) || !ctx)
+    return FALSE;
+  pool = gst_cl_host_pool_new (ctx, caps, info.size);
+  if (pool) {
+    GstStructure *config = gst_buffer_pool_get_config (pool);
+    GstAllocationParams params;
+    GstAllocator *allocator = NULL;
+
+    /* Upstream pools, GstBaseSrc's too, take the allocator from here. */
+    gst_buffer_pool_config_get_allocator (config, &allocator, &params);
+    gst_query_add_allocation_param (query, allocator, &params);
+    gst_structure_free (config);
+    if (need_pool)
+      gst_query_add_allocation_pool (query, pool, info.size, 2, 0);
+    gst_object_unref (pool);
+  }
+  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
+  return TRUE;
+}
+
+gboolean
+gst_cl_host_memory_decide_allocation (GstClContext *ctx, GstQuery *query)
+{
+  GstBufferPool *pool;
+  GstStructure *config;
+  GstCaps *caps;
+  GstVideoInfo info;
+  guint min = 2, max = 0;
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (!caps || !gst_video_info_from_caps (&info, caps) || !ctx)
+    return FALSE;
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min, &max);
+  pool = gst_cl_host_pool_new (ctx, caps, info.size);
+  if (!pool)
+    return FALSE;
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_set_params (config, caps, info.size, MAX (min, 2),
+      max);
+  gst_buffer_pool_set_config (pool, config);
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_set_nth_allocation_pool (query, 0, pool, info.size, MAX (min, 2),
+        max);
+  else
+    gst_query_add_allocation_pool (query, pool, info.size, MAX (min, 2), max);
+  gst_object_unref (pool);
+  return TRUE;
+}

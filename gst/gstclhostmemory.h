@@ -28,5 +28,14 @@ cl_mem gst_cl_host_memory_lookup (GstMemory *mem, GstClContext *ctx,
 GstBufferPool *gst_cl_host_pool_new (GstClContext *ctx, GstCaps *caps,
     guint size);
 
+/* GstBaseTransform's allocation queries: upstream is offered a pool of
+ * such memory, and output buffers come from one whatever downstream
+ * offers (system memory either way, and ours is pinned or the device's
+ * own). */
+gboolean gst_cl_host_memory_propose_allocation (GstClContext *ctx,
+    GstQuery *query);
+gboolean gst_cl_host_memory_decide_allocation (GstClContext *ctx,
+    GstQuery *query);
+
 G_END_DECLS
 #endif /* __GST_CL_HOST_MEMORY_H__ */

@@ -5,9 +5,12 @@
  * SECTION:element-clsobel
  * @title: clsobel
  *
- * Sobel edge detection of GRAY8 and GRAY16 video on an OpenCL device. The
- * output has the input's format and size: GRAY8 gives GRAY8, GRAY16_LE gives
- * GRAY16_LE, GRAY16_BE gives GRAY16_BE.
+ * Sobel edge detection of gray and YUV video on an OpenCL device. The
+ * output has the input's size. GRAY8 gives GRAY8; GRAY16_LE and GRAY16_BE
+ * give the same format, or GRAY8 when downstream asks for it (a caps filter
+ * `video/x-raw,format=GRAY8` after the element); the 8-bit YUV formats I420,
+ * YV12, NV12, NV21, Y42B, Y444, YUY2 and UYVY give GRAY8, the edges of their
+ * luma (Y). Only the luma travels to the device.
  *
  * Every pixel gets the gradients of OpenCV's cv::Sobel with ksize=3,
  * gx from the kernel [-1 0 1; -2 0 2; -1 0 1] and gy from
@@ -21,7 +24,7 @@
  * * `dy`: m = |gy|
  *
  * and the output pixel is out = clamp (round_half_even (scale * m), 0, MAX)
- * with MAX 255 for GRAY8 and 65535 for GRAY16. With a non-zero
+ * with MAX 255 for GRAY8 output and 65535 for GRAY16 output. With a non-zero
  * #GstClSobel:threshold the pixel is then MAX where out >= threshold and 0
  * elsewhere, a binary edge map.
  *
@@ -42,11 +45,10 @@
  *     clsobel ! videoconvert ! autovideosink
  * ]| Shows a camera's edges live.
  * |[
- * gst-launch-1.0 filesrc location=diver.mov ! qtdemux ! jpegdec ! \
- *     videoconvert ! video/x-raw,format=GRAY8 ! clhistequalize \
+ * gst-launch-1.0 filesrc location=diver.mov ! decodebin ! clhistequalize \
  *     post-messages=false ! clsobel ! videoconvert ! autovideosink
- * ]| Equalizes a low-contrast clip, then shows its edges; both elements run
- * in one OpenCL context.
+ * ]| Equalizes a low-contrast colour clip, then shows the edges of its
+ * luma; both elements run in one OpenCL context.
  * |[
  * gst-launch-1.0 filesrc location=diver.mov ! qtdemux ! jpegdec ! \
  *     videoconvert ! video/x-raw,format=GRAY8 ! \
@@ -65,6 +67,7 @@
 
 #include "gstclsobel.h"
 #include "clkernels.h"
+#include "kernels/clshared.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_sobel_debug);
 #define GST_CAT_DEFAULT gst_cl_sobel_debug
@@ -88,7 +91,7 @@ enum
  * row is read once per strip plus the two rows around it; fewer rows mean
  * more work-items in flight to hide memory latency, more rows fewer halo
  * rows read twice. */
-#define STRIP_WIDTH 8
+#define STRIP_WIDTH GST_CL_SOBEL_STRIP
 /* Measured on an H200 at 3840x2160 GRAY8 (magnitude-l1): 1 row 24.1 us,
  * 2 rows 18.6, 4 rows 16.2, 8 rows 15.6. */
 #define STRIP_ROWS 8
@@ -99,35 +102,54 @@ enum
 #define GROUP_X 32
 #define GROUP_Y 4
 
-struct _GstClSobel {
-  GstClBaseFilter parent;
-
+/* The properties, copied once per frame. */
+typedef struct {
   GstClSobelMode mode;
   gdouble scale;
   guint threshold;
+} Settings;
 
-  /* By depth (GRAY8, GRAY16): the kernel for any scale, and on GPUs those
-   * for scale 1, by mode (see kernels/sobel.cl). */
-  cl_kernel k_any[2];
-  cl_kernel k_unit[2][4];
+/* Kernels by input and output depth. */
+enum
+{
+  DEPTHS_8_8,
+  DEPTHS_16_16,
+  DEPTHS_16_8,
+  N_DEPTHS
+};
+
+struct _GstClSobel {
+  GstClFilter parent;
+
+  /* Under the object lock. */
+  Settings settings;
+
+  /* From start to stop: the kernel for any scale, and on GPUs those for
+   * scale 1, by mode (see kernels/sobel.cl), by depths. */
+  cl_kernel k_any[N_DEPTHS];
+  cl_kernel k_unit[N_DEPTHS][4];
 
   /* Per caps. */
-  guint index;
+  guint depths;
   /* The *_rows_* kernels, for CPU devices. */
   gboolean cpu;
-  guint depth;
+  guint in_bps;
+  guint out_bps;
   cl_uint swap;
 };
 
-#define FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE }"
+#define SINK_FORMATS                                                           \
+  "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B, Y444, "        \
+  "YUY2, UYVY }"
+#define SRC_FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE }"
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (FORMATS)));
+    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (SINK_FORMATS)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (FORMATS)));
+    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (SRC_FORMATS)));
 
 GType
 gst_cl_sobel_mode_get_type (void)
@@ -151,7 +173,7 @@ gst_cl_sobel_mode_get_type (void)
   return type;
 }
 
-G_DEFINE_TYPE (GstClSobel, gst_cl_sobel, GST_TYPE_CL_BASE_FILTER);
+G_DEFINE_TYPE (GstClSobel, gst_cl_sobel, GST_TYPE_CL_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clsobel, "clsobel", GST_RANK_NONE,
     GST_TYPE_CL_SOBEL);
 
@@ -160,7 +182,7 @@ gst_cl_sobel_teardown (GstClBaseFilter *filter)
 {
   GstClSobel *self = GST_CL_SOBEL (filter);
 
-  for (guint i = 0; i < 2; i++) {
+  for (guint i = 0; i < N_DEPTHS; i++) {
     if (self->k_any[i])
       clReleaseKernel (self->k_any[i]);
     self->k_any[i] = NULL;
@@ -173,29 +195,28 @@ gst_cl_sobel_teardown (GstClBaseFilter *filter)
 }
 
 static gboolean
-gst_cl_sobel_setup (GstClBaseFilter *filter, cl_program program, GError **error)
+gst_cl_sobel_setup (GstClBaseFilter *filter, GstClContext *cl,
+    cl_program program)
 {
   GstClSobel *self = GST_CL_SOBEL (filter);
-  const gboolean cpu = gst_cl_context_use_cpu_kernels (
-      gst_cl_base_filter_get_context (filter));
-
   /* By GstClSobelMode. */
   const gchar *modes[4] = { "magnitude", "magnitude_l1", "dx", "dy" };
+  const gchar *suffixes[N_DEPTHS] = { "u8", "u16", "u16_u8" };
 
-  self->cpu = cpu;
-  for (guint i = 0; i < 2; i++) {
-    const gchar *suffix = i ? "u16" : "u8";
-    gchar *name = g_strdup_printf ("sobel_%s%s", cpu ? "rows_" : "", suffix);
+  self->cpu = gst_cl_context_use_cpu_kernels (cl);
+  for (guint i = 0; i < N_DEPTHS; i++) {
+    gchar *name = g_strdup_printf ("sobel_%s%s", self->cpu ? "rows_" : "",
+        suffixes[i]);
 
-    self->k_any[i] = gst_cl_base_filter_create_kernel (filter, program, name,
-        error);
+    self->k_any[i] = gst_cl_base_filter_create_kernel (filter, program, name);
     g_free (name);
     if (!self->k_any[i])
       return FALSE;
-    for (guint m = 0; m < 4 && !cpu; m++) {
-      name = g_strdup_printf ("sobel_%s_%s", modes[m], suffix);
+    /* 16 to 8 bits is rare enough for the kernel of any scale. */
+    for (guint m = 0; m < 4 && !self->cpu && i != DEPTHS_16_8; m++) {
+      name = g_strdup_printf ("sobel_%s_%s", modes[m], suffixes[i]);
       self->k_unit[i][m] = gst_cl_base_filter_create_kernel (filter, program,
-          name, error);
+          name);
       g_free (name);
       if (!self->k_unit[i][m])
         return FALSE;
@@ -205,34 +226,44 @@ gst_cl_sobel_setup (GstClBaseFilter *filter, cl_program program, GError **error)
 }
 
 static gboolean
-gst_cl_sobel_configure (GstClBaseFilter *filter, GError **error)
+gst_cl_sobel_configure (GstClFilter *filter, const GstVideoInfo *in_info,
+    const GstVideoInfo *out_info)
 {
   GstClSobel *self = GST_CL_SOBEL (filter);
-  GstClContext *cl = gst_cl_base_filter_get_context (filter);
-  const GstVideoInfo *info = &GST_VIDEO_FILTER (filter)->in_info;
+  GstClContext *cl = gst_cl_base_filter_get_context (
+      GST_CL_BASE_FILTER (filter));
 
-  self->depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
-  self->index = self->depth == 8 ? 0 : 1;
-  self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (info));
-  GST_DEBUG_OBJECT (self, "%ux%u %s, swap %u", GST_VIDEO_INFO_WIDTH (info),
-      GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_NAME (info), self->swap);
+  self->in_bps = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) / 8;
+  self->out_bps = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0) / 8;
+  self->depths = self->in_bps == 1    ? DEPTHS_8_8
+                 : self->out_bps == 2 ? DEPTHS_16_16
+                                      : DEPTHS_16_8;
+  self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (in_info));
+  GST_DEBUG_OBJECT (self, "%ux%u %s to %s, swap %u",
+      GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info),
+      GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_NAME (out_info),
+      self->swap);
   return TRUE;
 }
 
 #define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
 
+/* Every kernel takes (src, pitch, width, height, rows, dst, dpitch, mode,
+ * scale, threshold, swap). */
 static cl_int
-gst_cl_sobel_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
-    const GstClPlane *out)
+gst_cl_sobel_enqueue (GstClFilter *filter, const GstClPlane *planes_in,
+    const GstClPlane *planes_out)
 {
   GstClSobel *self = GST_CL_SOBEL (filter);
-  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
+  GstClContext *cl = gst_cl_base_filter_get_context (base);
+  const GstClPlane *in = &planes_in[GST_VIDEO_COMP_Y];
+  const GstClPlane *out = &planes_out[GST_VIDEO_COMP_Y];
   cl_kernel k;
-  const cl_uint bpp = self->depth / 8;
-  const cl_uint width = in->row_bytes / bpp;
+  const cl_uint width = in->row_bytes / self->in_bps;
   const cl_uint height = in->height;
-  const cl_uint pitch = in->pitch / bpp;
-  const cl_uint dpitch = out->pitch / bpp;
+  const cl_uint pitch = in->pitch / self->in_bps;
+  const cl_uint dpitch = out->pitch / self->out_bps;
   const cl_uint strip = STRIP_WIDTH;
   /* CPUs: a few bands of rows per core, each one work-item. */
   const cl_uint bands = MIN (height, MAX (1, cl->compute_units) * 2);
@@ -246,18 +277,20 @@ gst_cl_sobel_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
                            ? 1
                            : GST_ROUND_UP_N ((width + strip - 1) / strip, lx),
     GST_ROUND_UP_N ((height + rows - 1) / rows, ly) };
+  Settings settings;
   cl_uint mode, threshold;
   gdouble scale;
   cl_int s = 0;
 
   GST_OBJECT_LOCK (self);
-  mode = self->mode;
-  scale = self->scale;
-  threshold = self->threshold;
+  settings = self->settings;
   GST_OBJECT_UNLOCK (self);
-  k = scale == 1.0 && self->k_unit[self->index][mode]
-          ? self->k_unit[self->index][mode]
-          : self->k_any[self->index];
+  mode = settings.mode;
+  scale = settings.scale;
+  threshold = settings.threshold;
+  k = scale == 1.0 && self->k_unit[self->depths][mode]
+          ? self->k_unit[self->depths][mode]
+          : self->k_any[self->depths];
 
   s |= SET_ARG (k, 0, in->mem);
   s |= SET_ARG (k, 1, pitch);
@@ -278,11 +311,10 @@ gst_cl_sobel_enqueue (GstClBaseFilter *filter, const GstClPlane *in,
     s |= SET_ARG (k, 8, f);
   }
   s |= SET_ARG (k, 9, threshold);
-  if (self->depth == 16)
-    s |= SET_ARG (k, 10, self->swap);
+  s |= SET_ARG (k, 10, self->swap);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
-  return gst_cl_base_filter_enqueue_kernel (filter, k, 2, global, local);
+  return gst_cl_base_filter_enqueue_kernel (base, k, 2, global, local);
 }
 
 static void
@@ -294,13 +326,13 @@ gst_cl_sobel_set_property (GObject *object, guint prop_id, const GValue *value,
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_MODE:
-      self->mode = g_value_get_enum (value);
+      self->settings.mode = g_value_get_enum (value);
       break;
     case PROP_SCALE:
-      self->scale = g_value_get_double (value);
+      self->settings.scale = g_value_get_double (value);
       break;
     case PROP_THRESHOLD:
-      self->threshold = g_value_get_uint (value);
+      self->settings.threshold = g_value_get_uint (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -318,13 +350,13 @@ gst_cl_sobel_get_property (GObject *object, guint prop_id, GValue *value,
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_MODE:
-      g_value_set_enum (value, self->mode);
+      g_value_set_enum (value, self->settings.mode);
       break;
     case PROP_SCALE:
-      g_value_set_double (value, self->scale);
+      g_value_set_double (value, self->settings.scale);
       break;
     case PROP_THRESHOLD:
-      g_value_set_uint (value, self->threshold);
+      g_value_set_uint (value, self->settings.threshold);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -333,12 +365,25 @@ gst_cl_sobel_get_property (GObject *object, guint prop_id, GValue *value,
   GST_OBJECT_UNLOCK (self);
 }
 
+/* Gray stays gray of its depth, or 16 bits become 8 when downstream asks;
+ * YUV gives the edges of its luma in GRAY8. */
+static gboolean
+gst_cl_sobel_converts (GstVideoFormat in, GstVideoFormat out)
+{
+  const GstVideoFormatInfo *info = gst_video_format_get_info (in);
+
+  if (GST_VIDEO_FORMAT_INFO_IS_GRAY (info))
+    return in == out || out == GST_VIDEO_FORMAT_GRAY8;
+  return out == GST_VIDEO_FORMAT_GRAY8;
+}
+
 static void
 gst_cl_sobel_class_init (GstClSobelClass *klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
-  GstClBaseFilterClass *cl_class = GST_CL_BASE_FILTER_CLASS (klass);
+  GstClBaseFilterClass *base_class = GST_CL_BASE_FILTER_CLASS (klass);
+  GstClFilterClass *cl_class = GST_CL_FILTER_CLASS (klass);
 
   GST_DEBUG_CATEGORY_INIT (gst_cl_sobel_debug, "clsobel", 0,
       "OpenCL Sobel edge detection");
@@ -386,17 +431,20 @@ gst_cl_sobel_class_init (GstClSobelClass *klass)
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL Sobel edge detection", "Filter/Effect/Video",
-      "Computes the 3x3 Sobel gradient magnitude or direction of GRAY8 and "
-      "GRAY16 video on an OpenCL device",
+      "Computes the 3x3 Sobel gradient magnitude or direction of gray "
+      "video, or of the luma of YUV video, on an OpenCL device",
       "gst-clfilter developers");
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
 
-  cl_class->program_name = "sobel";
-  cl_class->program_source = gst_cl_kernel_sobel;
+  base_class->program_name = "sobel";
+  base_class->program_source = gst_cl_kernel_sobel;
+  base_class->setup = GST_DEBUG_FUNCPTR (gst_cl_sobel_setup);
+  base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_sobel_teardown);
+  cl_class->converts = gst_cl_sobel_converts;
+  cl_class->read_components = GST_CL_COMPONENT_LUMA;
+  cl_class->write_components = GST_CL_COMPONENT_LUMA;
   cl_class->host_planes = TRUE;
-  cl_class->setup = GST_DEBUG_FUNCPTR (gst_cl_sobel_setup);
-  cl_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_sobel_teardown);
   cl_class->configure = GST_DEBUG_FUNCPTR (gst_cl_sobel_configure);
   cl_class->enqueue = GST_DEBUG_FUNCPTR (gst_cl_sobel_enqueue);
 
@@ -406,7 +454,7 @@ gst_cl_sobel_class_init (GstClSobelClass *klass)
 static void
 gst_cl_sobel_init (GstClSobel *self)
 {
-  self->mode = DEFAULT_MODE;
-  self->scale = DEFAULT_SCALE;
-  self->threshold = DEFAULT_THRESHOLD;
+  self->settings.mode = DEFAULT_MODE;
+  self->settings.scale = DEFAULT_SCALE;
+  self->settings.threshold = DEFAULT_THRESHOLD;
 }

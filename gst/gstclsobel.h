@@ -4,7 +4,8 @@
 #ifndef __GST_CL_SOBEL_H__
 #define __GST_CL_SOBEL_H__
 
-#include "gstclbasefilter.h"
+#include "gstclfilter.h"
+#include "kernels/clshared.h"
 
 G_BEGIN_DECLS
 
@@ -19,17 +20,17 @@ G_BEGIN_DECLS
  */
 typedef enum
 {
-  GST_CL_SOBEL_MODE_MAGNITUDE,
-  GST_CL_SOBEL_MODE_MAGNITUDE_L1,
-  GST_CL_SOBEL_MODE_DX,
-  GST_CL_SOBEL_MODE_DY,
+  GST_CL_SOBEL_MODE_MAGNITUDE = GST_CL_SOBEL_MAGNITUDE,
+  GST_CL_SOBEL_MODE_MAGNITUDE_L1 = GST_CL_SOBEL_MAGNITUDE_L1,
+  GST_CL_SOBEL_MODE_DX = GST_CL_SOBEL_DX,
+  GST_CL_SOBEL_MODE_DY = GST_CL_SOBEL_DY,
 } GstClSobelMode;
 
 #define GST_TYPE_CL_SOBEL_MODE (gst_cl_sobel_mode_get_type ())
 GType gst_cl_sobel_mode_get_type (void);
 
 #define GST_TYPE_CL_SOBEL (gst_cl_sobel_get_type ())
-G_DECLARE_FINAL_TYPE (GstClSobel, gst_cl_sobel, GST, CL_SOBEL, GstClBaseFilter)
+G_DECLARE_FINAL_TYPE (GstClSobel, gst_cl_sobel, GST, CL_SOBEL, GstClFilter)
 
 GST_ELEMENT_REGISTER_DECLARE (clsobel);
 

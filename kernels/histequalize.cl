@@ -11,6 +11,17 @@
  * of rows (the *_rows_* kernels) with a private histogram that it stores,
  * without atomics, as one of @parts partial histograms that make_lut sums.
  *
+ * Every kernel of a stage takes the same arguments, whichever it uses, so
+ * that the host sets them one way:
+ *   histogram_*  (src, pitch, width, height, rows_per_group, swap, param,
+ *                 packed, hist, lhist)
+ *   make_lut_*   (hist, parts, total, lo, span, lut, stats, summary, group,
+ *                 cum)
+ *   apply_*      (src, pitch, width, height, rows, dst, dpitch, swap, lut,
+ *                 hist, total, lo, span, summary, group, next_hist)
+ * Pitches and widths count pixels. The table maps onto lo + (0..span), or
+ * with span GST_CL_SPAN_CV onto 0..255 by cv::equalizeHist's formula.
+ *
  * Build-time defines (see gstclcontext.c):
  *   GST_CL_EXACT_DIV   float division is correctly rounded
  *   GST_CL_FP64_DIV    get a correctly rounded float quotient through double
@@ -50,8 +61,8 @@ local_hist_merge (__local uint * lhist, uint nbins, uint copies,
 /* One group counts a band of @rows_per_group rows, 16 pixels per load. */
 __kernel void
 histogram_u8 (__global const uchar * src, uint pitch, uint width,
-    uint height, uint rows_per_group, uint copies, __global uint * hist,
-    __local uint * lhist)
+    uint height, uint rows_per_group, uint swap, uint copies, uint packed,
+    __global uint * hist, __local uint * lhist)
 {
   const uint lid = get_local_id (0);
   const uint lsz = get_local_size (0);
@@ -156,11 +167,11 @@ histogram_u16 (__global const ushort * src, uint pitch, uint width,
 }
 
 /* The frame's summary for the histogram message, so that the host reads
- * back SUMMARY_HEAD + num-bins words instead of the whole histogram:
+ * back GST_CL_SUMMARY_HEAD + num-bins words instead of the whole histogram:
  *   [0] min, [1] max, [2..3] sum of v, [4..5] sum of v^2 (64-bit, low word
- *   first), [SUMMARY_HEAD + i] bins summed down by @group (a power of two).
- * v^2 * count stays below 2^64 for frames of up to 2^32 pixels. */
-#define SUMMARY_HEAD 8
+ *   first), [GST_CL_SUMMARY_HEAD + i] bins summed down by @group (a power
+ * of two). v^2 * count stays below 2^64 for frames of up to 2^32 pixels. */
+#define SUMMARY_HEAD GST_CL_SUMMARY_HEAD
 
 static inline void
 store_u64 (__global uint * p, ulong v)
@@ -193,15 +204,16 @@ lut_entry_u8 (uint cdf, uint h0, float scale)
 }
 
 /* Exact integer rounding, half to even, of
- * (cdf - cdf_min) * 65535 / (total - cdf_min), with @inv = 1 / den in
- * float: the float quotient is within 0.04 of the exact one (a few 2^-24
- * relative errors on a quotient of at most 65535), so one step on the
- * remainder in 64-bit integers makes it exact. A 64-bit division would be
- * a long software loop on GPUs and tens of cycles on CPUs. */
-static inline ushort
-lut_entry_u16 (uint cdf, uint h0, ulong den, float inv)
+ * (cdf - cdf_min) * span / (total - cdf_min), with @inv = 1 / den in
+ * float and span at most 65535: the float quotient is within 0.04 of the
+ * exact one (a few 2^-24 relative errors on a quotient of at most 65535),
+ * so one step on the remainder in 64-bit integers makes it exact. A 64-bit
+ * division would be a long software loop on GPUs and tens of cycles on
+ * CPUs. */
+static inline uint
+lut_entry_rhe (uint cdf, uint h0, ulong den, float inv, uint span)
 {
-  const ulong num = (ulong) (cdf - h0) * 65535u;
+  const ulong num = (ulong) (cdf - h0) * span;
   long d = (long) ((float) num * inv);
   long r = (long) num - d * (long) den;
 
@@ -214,7 +226,18 @@ lut_entry_u16 (uint cdf, uint h0, ulong den, float inv)
   }
   if ((ulong) (2 * r) > den || ((ulong) (2 * r) == den && (d & 1)))
     d++;
-  return (ushort) d;
+  return (uint) d;
+}
+
+/* An 8-bit table's entry for v > i0 of a frame that is not constant. */
+static inline uchar
+table_entry_u8 (uint cdf, uint h0, uint total, uint lo, uint span)
+{
+  const ulong den = total - h0;
+
+  if (span == GST_CL_SPAN_CV)
+    return lut_entry_u8 (cdf, h0, equalize_scale (total - h0));
+  return (uchar) (lo + lut_entry_rhe (cdf, h0, den, 1.0f / (float) den, span));
 }
 
 /* ---- GPUs: work-group helpers ---- */
@@ -254,18 +277,20 @@ map_word (uint u, __local const uchar * t)
       (uint) t[(u >> 16) & 255] << 16 | (uint) t[u >> 24] << 24;
 }
 
-/* GRAY8 on GPUs: each work-group builds the 256-entry table in local memory
- * from the histogram (cheaper than a launch of its own), then maps @rows
- * rows of one 16-byte column per work-item through it. Group 0 also zeroes
- * @next_hist, the histogram buffer of the next frame (double-buffered, so
- * that no fill is queued), and writes the summary. Groups of exactly 256
- * work-items. */
+/* 8-bit on GPUs: each work-group builds the 256-entry table in local
+ * memory from the histogram (cheaper than a launch of its own), then maps
+ * @rows rows of one 16-byte column per work-item through it. Group 0 also
+ * zeroes @next_hist, the histogram buffer of the next frame
+ * (double-buffered, so that no fill is queued), and writes the summary.
+ * Groups of exactly 256 work-items. */
 __kernel void
-equalize_u8 (__global const uint * hist, uint total,
-    __global const uchar * src, uint pitch, uint vpr, uint height, uint rows,
-    __global uchar * dst, uint dpitch, __global uint * summary, uint group,
+apply_u8 (__global const uchar * src, uint pitch, uint width, uint height,
+    uint rows, __global uchar * dst, uint dpitch, uint swap,
+    __global const uchar * lut, __global const uint * hist, uint total,
+    uint lo, uint span, __global uint * summary, uint group,
     __global uint * next_hist)
 {
+  const uint vpr = (width + 15) / 16;
   __local uint cdf[256], msg[256];
   __local ulong red[256];
   __local uchar table[256];
@@ -292,8 +317,8 @@ equalize_u8 (__global const uint * hist, uint total,
   scan_inclusive (cdf, lid, 256);
   i0 = first;
   h0 = hist[i0];
-  table[lid] = h0 == total ? lid : lid <= i0 ? 0 :
-      lut_entry_u8 (cdf[lid], h0, equalize_scale (total - h0));
+  table[lid] = h0 == total ? lid : lid <= i0 ? lo :
+      table_entry_u8 (cdf[lid], h0, total, lo, span);
 
   if (group0) {
     next_hist[lid] = 0;
@@ -331,7 +356,7 @@ equalize_u8 (__global const uint * hist, uint total,
  * bins, 4 per work-item in groups of 256. Each group sums the blocks before
  * its own itself (at most 64 K words from L2), which costs less than a
  * launch that would hand it the prefix. */
-#define BLOCK_BINS 1024
+#define BLOCK_BINS GST_CL_LUT_BLOCK_BINS
 #define BLOCKS (65536 / BLOCK_BINS)
 /* @stats, 8 words per block for the message, which the host folds into the
  * summary's head: [0] count, [1] first non-empty bin (65536 if none),
@@ -350,8 +375,9 @@ first_bin (uint4 h, uint b)
  * cannot tell a constant frame from others; its entries are 0 either way,
  * and no pixel looks them up. */
 __kernel void
-make_lut_u16 (__global const uint * hist, uint total, __global ushort * lut,
-    __global uint * stats, __global uint * summary, uint group)
+make_lut_u16 (__global const uint * hist, uint parts, uint total, uint lo,
+    uint span, __global ushort * lut, __global uint * stats,
+    __global uint * summary, uint group, __global uint * cum)
 {
   __local uint cdf[256], msg[256];
   __local ulong red[256];
@@ -400,8 +426,9 @@ make_lut_u16 (__global const uint * hist, uint total, __global ushort * lut,
   c = before + cdf[lid] - mine;
 
 #define ENTRY(v, hv, prev) \
-  (h0 == total ? (ushort) (v) : (v) <= i0 ? (ushort) 0 : \
-   (hv) || (v) == b ? lut_entry_u16 (c, h0, den, inv) : (prev))
+  (h0 == total ? (ushort) (v) : (v) <= i0 ? (ushort) lo : \
+   (hv) || (v) == b ? (ushort) (lo + lut_entry_rhe (c, h0, den, inv, span)) \
+   : (prev))
   c += h.x;
   e.x = ENTRY (b, h.x, 0);
   c += h.y;
@@ -455,10 +482,13 @@ make_lut_u16 (__global const uint * hist, uint total, __global ushort * lut,
  * the frame's byte order. Also zeroes @next_hist, the next frame's
  * histogram buffer. */
 __kernel void
-apply_u16 (__global const ushort * src, uint pitch, uint vpr, uint height,
-    uint rows, __global const ushort * lut, __global ushort * dst,
-    uint dpitch, uint swap, __global uint * next_hist)
+apply_u16 (__global const ushort * src, uint pitch, uint width, uint height,
+    uint rows, __global ushort * dst, uint dpitch, uint swap,
+    __global const ushort * lut, __global const uint * hist, uint total,
+    uint lo, uint span, __global uint * summary, uint group,
+    __global uint * next_hist)
 {
+  const uint vpr = (width + 7) / 8;
   const uint x = get_global_id (0);
   const uint y0 = get_global_id (1) * rows;
   const uint y1 = min (y0 + rows, height);
@@ -487,7 +517,8 @@ apply_u16 (__global const ushort * src, uint pitch, uint vpr, uint height,
  * get_global_id(0) of hist. */
 __kernel void
 histogram_rows_u8 (__global const uchar * src, uint pitch, uint width,
-    uint height, uint rows_per_group, __global uint * hist)
+    uint height, uint rows_per_group, uint swap, uint param, uint packed,
+    __global uint * hist, __local uint * lhist)
 {
   uint h[4 * 256];
   const uint y0 = get_global_id (0) * rows_per_group;
@@ -519,8 +550,8 @@ histogram_rows_u8 (__global const uchar * src, uint pitch, uint width,
  * local memory, the group being this one work-item. */
 __kernel void
 histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
-    uint height, uint rows_per_group, uint swap, __global uint * hist,
-    __local uint * h)
+    uint height, uint rows_per_group, uint swap, uint param, uint packed,
+    __global uint * hist, __local uint * h)
 {
   const uint y0 = get_global_id (0) * rows_per_group;
   const uint y1 = min (y0 + rows_per_group, height);
@@ -554,13 +585,14 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
  * entry; bins up to the first non-empty one map to 0. With @summary, item c stores its range's
  * statistics at @stats + 8 c (as make_lut_u16 does per block) for the host
  * to fold, and the message's bins where they do not span ranges. */
-#define MAKE_LUT_ROWS(T, nbins, ENTRY, SETUP)                                \
-  __kernel void make_lut_rows_##T (__global const uint * hist, uint parts,   \
-      uint total, __global T * lut, __global uint * stats,                   \
-      __global uint * summary, uint group, __global uint * cum)              \
+#define MAKE_LUT_ROWS(S, T, nbins, ENTRY, SETUP)                             \
+  __kernel void make_lut_rows_##S (__global const uint * hist, uint parts,   \
+      uint total, uint lo, uint span, __global T * lut,                      \
+      __global uint * stats, __global uint * summary, uint group,            \
+      __global uint * cum)                                                   \
   {                                                                          \
-    const uint span = nbins / get_global_size (0);                           \
-    const uint start = get_global_id (0) * span;                             \
+    const uint width = nbins / get_global_size (0);                           \
+    const uint start = get_global_id (0) * width;                             \
     uint i0 = nbins, first = nbins, last = 0, cdf = 0, h0 = 0, acc = 0;      \
     uint below;                                                              \
     ulong sv = 0, sv2 = 0;                                                   \
@@ -580,7 +612,7 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
       for (uint v = 0; v < start; v++)                                       \
         cdf += hist[p * nbins + v];                                          \
     below = cdf;                                                             \
-    for (uint v = start; v < start + span; v++) {                            \
+    for (uint v = start; v < start + width; v++) {                            \
       uint h = hist[v];                                                      \
                                                                              \
       for (uint p = 1; p < parts; p++)                                       \
@@ -599,7 +631,7 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
           sv2 += (ulong) h * v * v;                                          \
         }                                                                    \
         acc += h;                                                            \
-        if (group <= span && ((v + 1) & (group - 1)) == 0) {                 \
+        if (group <= width && ((v + 1) & (group - 1)) == 0) {                 \
           summary[SUMMARY_HEAD + v / group] = acc;                           \
           acc = 0;                                                           \
         }                                                                    \
@@ -609,13 +641,13 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
       INIT;                                                                  \
     /* A constant frame is passed unchanged. */                              \
     if (h0 == total) {                                                       \
-      for (uint v = start; v < start + span; v++)                            \
+      for (uint v = start; v < start + width; v++)                            \
         lut[v] = (T) v;                                                      \
     } else {                                                                 \
-      for (uint v = start; v < start + span; v++) {                          \
+      for (uint v = start; v < start + width; v++) {                          \
         const uint c = cum[v];                                               \
                                                                              \
-        lut[v] = v <= i0 ? (T) 0 : ENTRY;                                    \
+        lut[v] = v <= i0 ? (T) lo : ENTRY;                                   \
       }                                                                      \
     }                                                                        \
     if (summary) {                                                           \
@@ -629,22 +661,27 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint width,
     }                                                                        \
   }
 
-#define INIT scale = equalize_scale (total - h0)
-MAKE_LUT_ROWS (uchar, 256, lut_entry_u8 (c, h0, scale), float scale = 0)
-#undef INIT
 #define INIT                                                                 \
   do {                                                                       \
     den = total - h0;                                                        \
     inv = 1.0f / (float) den;                                                \
+    scale = equalize_scale (total - h0);                                     \
   } while (0)
-MAKE_LUT_ROWS (ushort, 65536, lut_entry_u16 (c, h0, den, inv),
-    ulong den = 1; float inv = 1)
+MAKE_LUT_ROWS (u8, uchar, 256, span == GST_CL_SPAN_CV
+    ? lut_entry_u8 (c, h0, scale)
+    : (uchar) (lo + lut_entry_rhe (c, h0, den, inv, span)),
+    ulong den = 1; float inv = 1; float scale = 0)
+MAKE_LUT_ROWS (u16, ushort, 65536,
+    (ushort) (lo + lut_entry_rhe (c, h0, den, inv, span)),
+    ulong den = 1; float inv = 1; float scale = 0)
 #undef INIT
 
 __kernel void
 apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
-    uint height, uint rows, __global const uchar * lut,
-    __global uchar * dst, uint dpitch)
+    uint height, uint rows, __global uchar * dst, uint dpitch, uint swap,
+    __global const uchar * lut, __global const uint * hist, uint total,
+    uint lo, uint span, __global uint * summary, uint group,
+    __global uint * next_hist)
 {
   uchar table[256];
   const uint y0 = get_global_id (0) * rows;
@@ -663,8 +700,10 @@ apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
 
 __kernel void
 apply_rows_u16 (__global const ushort * src, uint pitch, uint width,
-    uint height, uint rows, __global const ushort * lut,
-    __global ushort * dst, uint dpitch, uint swap)
+    uint height, uint rows, __global ushort * dst, uint dpitch, uint swap,
+    __global const ushort * lut, __global const uint * hist, uint total,
+    uint lo, uint span, __global uint * summary, uint group,
+    __global uint * next_hist)
 {
   const uint y0 = get_global_id (0) * rows;
   const uint y1 = min (y0 + rows, height);

@@ -29,6 +29,13 @@
  * double computation of the formula. There is no add
  * after a multiply for the compiler to contract into an fma.
  *
+ * GRAY16 input may give GRAY8 output (the *_u16_u8 kernels): the same
+ * formula with MAX 255.
+ *
+ * Every kernel takes (src, pitch, width, height, rows, dst, dpitch, mode,
+ * scale, threshold, swap), pitches and widths in pixels; GRAY8 kernels
+ * ignore swap.
+ *
  * Build-time defines (see gstclcontext.c):
  *   GST_CL_HAVE_FP64   the device has cl_khr_fp64: exact double path
  */
@@ -94,11 +101,14 @@ round_sqrt8_u16 (int8 gx, int8 gy)
   return k;
 }
 
-/* The mode property's values, as GstClSobelMode numbers them. */
-#define MODE_MAGNITUDE 0
-#define MODE_MAGNITUDE_L1 1
-#define MODE_DX 2
-#define MODE_DY 3
+#define MODE_MAGNITUDE GST_CL_SOBEL_MAGNITUDE
+#define MODE_MAGNITUDE_L1 GST_CL_SOBEL_MAGNITUDE_L1
+#define MODE_DX GST_CL_SOBEL_DX
+#define MODE_DY GST_CL_SOBEL_DY
+
+#if GST_CL_SOBEL_STRIP != 8
+#error "the GPU kernels compute strips of 8 pixels"
+#endif
 
 /* ---- GPUs: 8 pixels per work-item over @rows rows; GRAY16 frames in the
  * byte order @swap says ---- */
@@ -161,16 +171,21 @@ row_u16 (__global const ushort * src, uint pitch, uint width, uint height,
 }
 
 /* The output for gradients gx, gy: the mode's m, scaled, rounded half to
- * even, clamped to @maxv, then thresholded. */
+ * even, clamped to @maxv, then thresholded. @wide: 16-bit input, whose
+ * gradients' squares overflow 32 bits; for 8-bit output they are capped at
+ * 256 first, where the output already clamps. */
 static inline uint8
 sobel_value (int8 gx, int8 gy, uint mode, real_t scale, uint threshold,
-    uint maxv)
+    uint maxv, bool wide)
 {
   uint8 o;
 
   if (scale == (real_t) 1) {
     if (mode == MODE_MAGNITUDE && maxv == 255) {
-      o = round_sqrt8_u32 (as_uint8 (gx * gx + gy * gy));
+      const int8 cx = wide ? clamp (gx, -256, 256) : gx;
+      const int8 cy = wide ? clamp (gy, -256, 256) : gy;
+
+      o = round_sqrt8_u32 (as_uint8 (cx * cx + cy * cy));
     } else if (mode == MODE_MAGNITUDE) {
       o = round_sqrt8_u16 (gx, gy);
     } else if (mode == MODE_MAGNITUDE_L1) {
@@ -223,39 +238,44 @@ sobel_body_u8 (__global const uchar * src, uint pitch, uint width,
     row_u8 (src, pitch, width, height, x0, (int) y + 1, &d2, &s2);
     STORE8 (dst + (size_t) y * dpitch + x0,
         as_uint2 (convert_uchar8 (sobel_value (d0 + 2 * d1 + d2, s2 - s0,
-                    mode, scale, threshold, 255))));
+                    mode, scale, threshold, 255, false))));
     d0 = d1; s0 = s1;
     d1 = d2; s1 = s2;
   }
 }
 
-static inline void
-sobel_body_u16 (__global const ushort * src, uint pitch, uint width,
-    uint height, uint rows, __global ushort * dst, uint dpitch, uint mode,
-    real_t scale, uint threshold, uint swap)
-{
-  const uint x0 = get_global_id (0) * 8;
-  const uint y0 = get_global_id (1) * rows;
-  int8 d0, s0, d1, s1, d2, s2;
-
-  if (x0 >= width || y0 >= height)
-    return;
-  row_u16 (src, pitch, width, height, swap, x0, (int) y0 - 1, &d0, &s0);
-  row_u16 (src, pitch, width, height, swap, x0, (int) y0, &d1, &s1);
-  for (uint y = y0; y < min (y0 + rows, height); y++) {
-    row_u16 (src, pitch, width, height, swap, x0, (int) y + 1, &d2, &s2);
-    STORE16 (dst + (size_t) y * dpitch + x0,
-        as_uint4 (swap16 (convert_ushort8 (sobel_value (d0 + 2 * d1 + d2,
-                        s2 - s0, mode, scale, threshold, 65535)), swap)));
-    d0 = d1; s0 = s1;
-    d1 = d2; s1 = s2;
+/* GRAY16 input to @T output of maximum @maxv, stored by @STORE. */
+#define SOBEL_BODY_U16(name, T, maxv, STORE)                                 \
+  static inline void name (__global const ushort * src, uint pitch,          \
+      uint width, uint height, uint rows, __global T * dst, uint dpitch,     \
+      uint mode, real_t scale, uint threshold, uint swap)                    \
+  {                                                                          \
+    const uint x0 = get_global_id (0) * 8;                                   \
+    const uint y0 = get_global_id (1) * rows;                                \
+    int8 d0, s0, d1, s1, d2, s2;                                             \
+                                                                             \
+    if (x0 >= width || y0 >= height)                                         \
+      return;                                                                \
+    row_u16 (src, pitch, width, height, swap, x0, (int) y0 - 1, &d0, &s0);   \
+    row_u16 (src, pitch, width, height, swap, x0, (int) y0, &d1, &s1);       \
+    for (uint y = y0; y < min (y0 + rows, height); y++) {                    \
+      row_u16 (src, pitch, width, height, swap, x0, (int) y + 1, &d2, &s2);  \
+      STORE (dst + (size_t) y * dpitch + x0, sobel_value (d0 + 2 * d1 + d2,  \
+              s2 - s0, mode, scale, threshold, maxv, true));                 \
+      d0 = d1; s0 = s1;                                                      \
+      d1 = d2; s1 = s2;                                                      \
+    }                                                                        \
   }
-}
+
+#define STORE_U16(p, o) STORE16 (p, as_uint4 (swap16 (convert_ushort8 (o), swap)))
+#define STORE_U8(p, o) STORE8 (p, as_uint2 (convert_uchar8 (o)))
+SOBEL_BODY_U16 (sobel_body_u16, ushort, 65535, STORE_U16)
+SOBEL_BODY_U16 (sobel_body_u16_u8, uchar, 255, STORE_U8)
 
 __kernel void
 sobel_u8 (__global const uchar * src, uint pitch, uint width, uint height,
     uint rows, __global uchar * dst, uint dpitch, uint mode, real_t scale,
-    uint threshold)
+    uint threshold, uint swap)
 {
   sobel_body_u8 (src, pitch, width, height, rows, dst, dpitch, mode, scale,
       threshold);
@@ -270,6 +290,15 @@ sobel_u16 (__global const ushort * src, uint pitch, uint width, uint height,
       threshold, swap);
 }
 
+__kernel void
+sobel_u16_u8 (__global const ushort * src, uint pitch, uint width,
+    uint height, uint rows, __global uchar * dst, uint dpitch, uint mode,
+    real_t scale, uint threshold, uint swap)
+{
+  sobel_body_u16_u8 (src, pitch, width, height, rows, dst, dpitch, mode,
+      scale, threshold, swap);
+}
+
 /* Scale 1, one kernel per mode: with the mode a constant, the compiler
  * keeps only its arithmetic and the registers it needs, and the body is
  * inlined twice, without and with a threshold, so that the common case
@@ -278,7 +307,7 @@ sobel_u16 (__global const ushort * src, uint pitch, uint width, uint height,
 #define UNIT_KERNELS(name, MODE)                                             \
   __kernel void sobel_##name##_u8 (__global const uchar * src, uint pitch,   \
       uint width, uint height, uint rows, __global uchar * dst, uint dpitch, \
-      uint mode, real_t scale, uint threshold)                               \
+      uint mode, real_t scale, uint threshold, uint swap)                    \
   {                                                                          \
     if (threshold)                                                           \
       sobel_body_u8 (src, pitch, width, height, rows, dst, dpitch, MODE,     \
@@ -418,7 +447,7 @@ finish_int (uint o, uint threshold, uint maxv)
 __kernel void
 sobel_rows_u8 (__global const uchar * src, uint pitch, uint width,
     uint height, uint rows, __global uchar * dst, uint dpitch, uint mode,
-    real_t scale, uint threshold)
+    real_t scale, uint threshold, uint swap)
 {
   const uint y0 = get_global_id (1) * rows;
   const uint y1 = min (y0 + rows, height);
@@ -437,42 +466,64 @@ sobel_rows_u8 (__global const uchar * src, uint pitch, uint width,
   }
 }
 
-__kernel void
-sobel_rows_u16 (__global const ushort * src, uint pitch, uint width,
-    uint height, uint rows, __global ushort * dst, uint dpitch, uint mode,
-    real_t scale, uint threshold, uint swap)
+/* GRAY16 rows to @T output of maximum @maxv. */
+#define SOBEL_ROWS_U16(name, T, maxv)                                        \
+  __kernel void name (__global const ushort * src, uint pitch, uint width,   \
+      uint height, uint rows, __global T * dst, uint dpitch, uint mode,      \
+      real_t scale, uint threshold, uint swap)                               \
+  {                                                                          \
+    const uint y0 = get_global_id (1) * rows;                                \
+    const uint y1 = min (y0 + rows, height);                                 \
+                                                                             \
+    for (uint y = y0; y < y1; y++) {                                         \
+      __global const ushort *a = src + (size_t) (y ? y - 1 : 0) * pitch;     \
+      __global const ushort *b = src + (size_t) y * pitch;                   \
+      __global const ushort *c =                                             \
+          src + (size_t) min (y + 1, height - 1) * pitch;                    \
+      __global T *d = dst + (size_t) y * dpitch;                             \
+                                                                             \
+      if (swap) {                                                            \
+        sobel_swapped_row (a, b, c, width, mode, scale, threshold, maxv,     \
+            d, sizeof (T));                                                  \
+        continue;                                                            \
+      }                                                                      \
+      if (scale == (real_t) 1) {                                             \
+        SOBEL_ROW_MODES (a, b, c, d, width, u16, maxv);                      \
+        continue;                                                            \
+      }                                                                      \
+      SOBEL_ROW_MODES (a, b, c, d, width, long, maxv);                       \
+    }                                                                        \
+  }
+
+/* A row of big-endian frames on a little-endian device, or the other way:
+ * rare, so correct, not fast. Output of @size bytes a pixel, 16-bit
+ * output swapped back. */
+static void
+sobel_swapped_row (__global const ushort * a, __global const ushort * b,
+    __global const ushort * c, uint width, uint mode, real_t scale,
+    uint threshold, uint maxv, __global void *d, uint size)
 {
-  const uint y0 = get_global_id (1) * rows;
-  const uint y1 = min (y0 + rows, height);
+  for (uint x = 0; x < width; x++) {
+    const uint l = x ? x - 1 : 0, r = min (x + 1, width - 1);
+    ushort ra[3], rb[3], rc[3];
+    uint o;
 
-  for (uint y = y0; y < y1; y++) {
-    __global const ushort *a = src + (size_t) (y ? y - 1 : 0) * pitch;
-    __global const ushort *b = src + (size_t) y * pitch;
-    __global const ushort *c = src + (size_t) min (y + 1, height - 1) * pitch;
-    __global ushort *d = dst + (size_t) y * dpitch;
+    ra[0] = rotate (a[l], (ushort) 8); ra[1] = rotate (a[x], (ushort) 8);
+    ra[2] = rotate (a[r], (ushort) 8); rb[0] = rotate (b[l], (ushort) 8);
+    rb[2] = rotate (b[r], (ushort) 8); rc[0] = rotate (c[l], (ushort) 8);
+    rc[1] = rotate (c[x], (ushort) 8); rc[2] = rotate (c[r], (ushort) 8);
+    {
+      const int gx = GX (ra, rb, rc, 0, 2), gy = GY (ra, rc, 0, 1, 2);
 
-    if (swap) {
-      /* Rare (big-endian frames): correct, not fast. */
-      for (uint x = 0; x < width; x++) {
-        const uint l = x ? x - 1 : 0, r = min (x + 1, width - 1);
-        ushort ra[3], rb[3], rc[3];
-
-        ra[0] = rotate (a[l], (ushort) 8); ra[1] = rotate (a[x], (ushort) 8);
-        ra[2] = rotate (a[r], (ushort) 8); rb[0] = rotate (b[l], (ushort) 8);
-        rb[2] = rotate (b[r], (ushort) 8); rc[0] = rotate (c[l], (ushort) 8);
-        rc[1] = rotate (c[x], (ushort) 8); rc[2] = rotate (c[r], (ushort) 8);
-        {
-          const int gx = GX (ra, rb, rc, 0, 2), gy = GY (ra, rc, 0, 1, 2);
-          d[x] = rotate ((ushort) finish_value (MODE_VALUE (mode, gx, gy,
-                      long), scale, threshold, 65535), (ushort) 8);
-        }
-      }
-      continue;
+      o = finish_value (MODE_VALUE (mode, gx, gy, long), scale, threshold,
+          maxv);
     }
-    if (scale == (real_t) 1) {
-      SOBEL_ROW_MODES (a, b, c, d, width, u16, 65535);
-      continue;
-    }
-    SOBEL_ROW_MODES (a, b, c, d, width, long, 65535);
+    if (size == 2)
+      ((__global ushort *) d)[x] = rotate ((ushort) o, (ushort) 8);
+    else
+      ((__global uchar *) d)[x] = (uchar) o;
   }
 }
+
+SOBEL_ROWS_U16 (sobel_rows_u16, ushort, 65535)
+SOBEL_ROWS_U16 (sobel_rows_u16_u8, uchar, 255)

@@ -350,8 +350,8 @@ GST_END_TEST;
 
 static const gchar *refused_caps[] = {
   "video/x-raw,format=RGB,width=16,height=16,framerate=25/1",
-  "video/x-raw,format=I420,width=16,height=16,framerate=25/1",
-  "video/x-raw,format=NV12,width=16,height=16,framerate=25/1",
+  "video/x-raw,format=I420_10LE,width=16,height=16,framerate=25/1",
+  "video/x-raw,format=NV16,width=16,height=16,framerate=25/1",
   "video/x-raw,format=GRAY10_LE32,width=16,height=16,framerate=25/1",
   "video/x-raw,format=GRAY16,width=16,height=16,framerate=25/1",
   "video/x-raw(memory:GLMemory),format=GRAY8,width=16,height=16,"

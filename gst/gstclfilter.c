@@ -1,0 +1,471 @@
+/* gst-clfilter
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The frame layer every element derives from; see gstclfilter.h.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstclfilter.h"
+#include "gstclhostmemory.h"
+
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
+#define GST_CAT_DEFAULT gst_cl_debug
+
+typedef struct {
+  /* Per caps, for the streaming thread. */
+  gboolean negotiated;
+  GstClFramePlan plan;
+} GstClFilterPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClFilter, gst_cl_filter,
+    GST_TYPE_CL_BASE_FILTER);
+
+#define PRIV(f)                                                                \
+  ((GstClFilterPrivate *)gst_cl_filter_get_instance_private (GST_CL_FILTER (f)))
+
+/* The formats of @trans's pad template on @direction's side. */
+static GPtrArray *
+template_formats (GstBaseTransform *trans, GstPadDirection direction)
+{
+  GstPad *pad = direction == GST_PAD_SINK ? trans->sinkpad : trans->srcpad;
+  GstCaps *caps = gst_pad_get_pad_template_caps (pad);
+  GPtrArray *formats = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    const GValue *v = gst_structure_get_value (gst_caps_get_structure (caps, i),
+        "format");
+
+    if (v && G_VALUE_HOLDS_STRING (v))
+      g_ptr_array_add (formats, g_value_dup_string (v));
+    else if (v && GST_VALUE_HOLDS_LIST (v))
+      for (guint j = 0; j < gst_value_list_get_size (v); j++)
+        g_ptr_array_add (formats,
+            g_value_dup_string (gst_value_list_get_value (v, j)));
+  }
+  gst_caps_unref (caps);
+  return formats;
+}
+
+static gboolean
+value_has_format (const GValue *v, const gchar *format)
+{
+  if (G_VALUE_HOLDS_STRING (v))
+    return g_str_equal (g_value_get_string (v), format);
+  if (GST_VALUE_HOLDS_LIST (v))
+    for (guint j = 0; j < gst_value_list_get_size (v); j++)
+      if (value_has_format (gst_value_list_get_value (v, j), format))
+        return TRUE;
+  return FALSE;
+}
+
+static void
+list_append (GValue *list, const gchar *format)
+{
+  GValue v = G_VALUE_INIT;
+
+  g_value_init (&v, G_TYPE_STRING);
+  g_value_set_string (&v, format);
+  gst_value_list_append_and_take_value (list, &v);
+}
+
+static void
+append_formats (GstCaps *caps, const GstStructure *s,
+    const GstCapsFeatures *features, GValue *formats, gboolean new_format)
+{
+  GstStructure *copy;
+
+  if (gst_value_list_get_size (formats) == 0)
+    return;
+  copy = gst_structure_copy (s);
+  gst_structure_set_value (copy, "format", formats);
+  /* They describe the other format's components, not this one's. */
+  if (new_format)
+    gst_structure_remove_fields (copy, "colorimetry", "chroma-site", NULL);
+  gst_caps_append_structure_full (caps, copy,
+      features ? gst_caps_features_copy (features) : NULL);
+}
+
+/* Each structure's formats become those the element makes of them (or
+ * makes them from), the same format first, so that it is preferred; a
+ * change of format drops the colorimetry and chroma siting that belong to
+ * the old one. */
+static GstCaps *
+gst_cl_filter_transform_caps (GstBaseTransform *trans,
+    GstPadDirection direction, GstCaps *caps, GstCaps *filter)
+{
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (trans);
+  GPtrArray *other = template_formats (trans,
+      direction == GST_PAD_SINK ? GST_PAD_SRC : GST_PAD_SINK);
+  GPtrArray *own = template_formats (trans, direction);
+  GstCaps *result = gst_caps_new_empty ();
+
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    const GstStructure *s = gst_caps_get_structure (caps, i);
+    const GstCapsFeatures *features = gst_caps_get_features (caps, i);
+    const GValue *given = gst_structure_get_value (s, "format");
+    GValue same = G_VALUE_INIT, changed = G_VALUE_INIT;
+
+    g_value_init (&same, GST_TYPE_LIST);
+    g_value_init (&changed, GST_TYPE_LIST);
+    for (guint o = 0; o < other->len; o++) {
+      const gchar *g = g_ptr_array_index (other, o);
+      gboolean ok = FALSE;
+
+      for (guint f = 0; f < own->len && !ok; f++) {
+        const gchar *name = g_ptr_array_index (own, f);
+        const GstVideoFormat a = gst_video_format_from_string (name);
+        const GstVideoFormat b = gst_video_format_from_string (g);
+
+        if (given && !value_has_format (given, name))
+          continue;
+        ok = direction == GST_PAD_SINK ? klass->converts (a, b)
+                                       : klass->converts (b, a);
+      }
+      if (ok)
+        list_append (given && value_has_format (given, g) ? &same : &changed,
+            g);
+    }
+    append_formats (result, s, features, &same, FALSE);
+    append_formats (result, s, features, &changed, TRUE);
+    g_value_unset (&same);
+    g_value_unset (&changed);
+  }
+  g_ptr_array_unref (other);
+  g_ptr_array_unref (own);
+
+  if (filter) {
+    GstCaps *tmp = gst_caps_intersect_full (filter, result,
+        GST_CAPS_INTERSECT_FIRST);
+
+    gst_caps_unref (result);
+    result = tmp;
+  }
+  GST_DEBUG_OBJECT (trans, "%s %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
+      direction == GST_PAD_SINK ? "sink" : "src", caps, result);
+  return result;
+}
+
+static gboolean
+gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
+    GstCaps *outcaps)
+{
+  GstClFilter *filter = GST_CL_FILTER (trans);
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
+  GstClFilterPrivate *priv = PRIV (filter);
+  GstVideoInfo in_info, out_info;
+  gboolean in_place, passthrough;
+
+  priv->negotiated = FALSE;
+  if (!gst_video_info_from_caps (&in_info, incaps) ||
+      !gst_video_info_from_caps (&out_info, outcaps)) {
+    GST_WARNING_OBJECT (filter,
+        "invalid caps %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps,
+        outcaps);
+    return FALSE;
+  }
+  if (!gst_cl_base_filter_get_context (GST_CL_BASE_FILTER (filter)))
+    return FALSE;
+  GST_DEBUG_OBJECT (filter, "in %" GST_PTR_FORMAT " out %" GST_PTR_FORMAT,
+      incaps, outcaps);
+
+  /* An element that writes nothing only measures: frames pass as they
+   * are, and are read where they are. */
+  passthrough = klass->write_components == 0;
+  in_place = !passthrough && klass->in_place &&
+             gst_video_info_is_equal (&in_info, &out_info);
+  if (!gst_cl_frame_plan_init (&priv->plan, GST_CL_BASE_FILTER (filter),
+          &in_info, &out_info, klass->read_components, klass->write_components,
+          in_place))
+    return FALSE;
+  if (klass->configure && !klass->configure (filter, &in_info, &out_info)) {
+    gst_cl_frame_plan_clear (&priv->plan);
+    return FALSE;
+  }
+  gst_base_transform_set_in_place (trans, in_place);
+  gst_base_transform_set_passthrough (trans, passthrough);
+  priv->negotiated = TRUE;
+  return TRUE;
+}
+
+/* A refused format says which the element takes, where GstBaseTransform
+ * would only refuse the caps event. */
+static gboolean
+gst_cl_filter_sink_event (GstBaseTransform *trans, GstEvent *event)
+{
+  if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
+    GstCaps *caps, *templ = gst_pad_get_pad_template_caps (trans->sinkpad);
+    gboolean ok;
+
+    gst_event_parse_caps (event, &caps);
+    ok = gst_caps_can_intersect (caps, templ);
+    if (!ok) {
+      GPtrArray *formats = template_formats (trans, GST_PAD_SINK);
+      const GstStructure *s = gst_caps_get_structure (caps, 0);
+      const gchar *format = s ? gst_structure_get_string (s, "format") : NULL;
+      gchar *list;
+
+      g_ptr_array_add (formats, NULL);
+      list = g_strjoinv (", ", (gchar **)formats->pdata);
+      GST_ELEMENT_ERROR (trans, CORE, NEGOTIATION,
+          ("%s does not take %s video; it takes %s (videoconvert in front "
+           "converts others).",
+              GST_OBJECT_NAME (trans), format ? format : "this", list),
+          ("refused caps %" GST_PTR_FORMAT, caps));
+      g_free (list);
+      g_ptr_array_unref (formats);
+    }
+    gst_caps_unref (templ);
+    if (!ok) {
+      gst_event_unref (event);
+      return FALSE;
+    }
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
+      ->sink_event (trans, event);
+}
+
+static gboolean
+gst_cl_filter_get_unit_size (GstBaseTransform *trans, GstCaps *caps,
+    gsize *size)
+{
+  GstVideoInfo info;
+
+  if (!gst_video_info_from_caps (&info, caps))
+    return FALSE;
+  *size = GST_VIDEO_INFO_SIZE (&info);
+  return TRUE;
+}
+
+/* As GstVideoFilter: metas that only describe the picture's content go
+ * along, those of its layout (GstVideoMeta) do not. */
+static gboolean
+gst_cl_filter_transform_meta (GstBaseTransform *trans, GstBuffer *outbuf,
+    GstMeta *meta, GstBuffer *inbuf)
+{
+  const GstMetaInfo *info = meta->info;
+  const gchar *const *tags = gst_meta_api_type_get_tags (info->api);
+
+  return !tags || (g_strv_length ((gchar **)tags) == 1 &&
+                      gst_meta_api_type_has_tag (info->api,
+                          g_quark_from_string (GST_META_TAG_VIDEO_STR)));
+}
+
+/* The frame's work, from the input's components to the output's: on the
+ * frames themselves where the device shares the host's memory and the
+ * element's kernels allow, else through device planes. */
+static cl_int
+process (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out)
+{
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
+  GstClFramePlan *plan = &PRIV (filter)->plan;
+  cl_int status;
+
+  if (klass->host_planes && gst_cl_frame_can_wrap (plan, base, in, out)) {
+    GstClPlane src[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
+    GstClPlane dst[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
+
+    status = gst_cl_frame_wrap (plan, base, in, out, src, dst);
+    if (status == CL_SUCCESS)
+      status = klass->enqueue (filter, src, dst);
+    status = gst_cl_frame_unwrap (plan, base, src, dst, status);
+  } else {
+    GstClPlane src[GST_VIDEO_MAX_COMPONENTS], dst[GST_VIDEO_MAX_COMPONENTS];
+
+    for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
+      src[c] = plan->in[c].dev;
+      dst[c] = plan->out[c].dev;
+    }
+    status = gst_cl_frame_upload (plan, base, in);
+    if (status == CL_SUCCESS)
+      status = klass->enqueue (filter, src, dst);
+    if (status == CL_SUCCESS)
+      status = gst_cl_frame_download (plan, base, out);
+    else
+      clFinish (gst_cl_base_filter_get_context (base)->queue);
+  }
+  gst_cl_base_filter_profile_collect (base);
+  return status;
+}
+
+static gboolean
+check_buffer (GstClFilter *filter, GstBuffer *buf, const GstVideoInfo *info,
+    guint mask, const gchar *what)
+{
+  gchar *why = NULL;
+
+  if (gst_cl_frame_buffer_fits (buf, info, mask, &why))
+    return TRUE;
+  GST_ELEMENT_ERROR (filter, STREAM, FORMAT,
+      ("%s buffer does not hold the frame its caps describe.", what),
+      ("%s", why));
+  g_free (why);
+  return FALSE;
+}
+
+static GstFlowReturn
+run_frames (GstClFilter *filter, GstBuffer *inbuf, GstVideoFrame *in,
+    GstVideoFrame *out)
+{
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
+  GstClFilterPrivate *priv = PRIV (filter);
+  cl_int status = process (filter, in, out);
+
+  if (status != CL_SUCCESS) {
+    GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
+        ("Processing a frame on the OpenCL device failed."),
+        ("%s (%d) on \"%s\"", gst_cl_strerror (status), status,
+            gst_cl_base_filter_get_context (GST_CL_BASE_FILTER (filter))
+                ->device_name));
+    return GST_FLOW_ERROR;
+  }
+  GST_LOG_OBJECT (filter, "%s %dx%d frame done",
+      GST_VIDEO_INFO_NAME (&priv->plan.in_info),
+      GST_VIDEO_INFO_WIDTH (&priv->plan.in_info),
+      GST_VIDEO_INFO_HEIGHT (&priv->plan.in_info));
+  return klass->finish ? klass->finish (filter, inbuf, &priv->plan.in_info)
+                       : GST_FLOW_OK;
+}
+
+static GstFlowReturn
+gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
+    GstBuffer *outbuf)
+{
+  GstClFilter *filter = GST_CL_FILTER (trans);
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
+  GstClFramePlan *plan = &PRIV (filter)->plan;
+  GstVideoFrame in, out;
+  GstFlowReturn ret;
+
+  if (!PRIV (filter)->negotiated) {
+    GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED, (NULL),
+        ("frame before caps"));
+    return GST_FLOW_NOT_NEGOTIATED;
+  }
+  if (!check_buffer (filter, inbuf, &plan->in_info, klass->read_components,
+          "Input") ||
+      !check_buffer (filter, outbuf, &plan->out_info, klass->write_components,
+          "Output"))
+    return GST_FLOW_ERROR;
+  if (!gst_video_frame_map (&in, &plan->in_info, inbuf, GST_MAP_READ)) {
+    GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
+        ("input buffer %" GST_PTR_FORMAT, inbuf));
+    return GST_FLOW_ERROR;
+  }
+  if (!gst_video_frame_map (&out, &plan->out_info, outbuf, GST_MAP_WRITE)) {
+    gst_video_frame_unmap (&in);
+    GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
+        ("output buffer %" GST_PTR_FORMAT, outbuf));
+    return GST_FLOW_ERROR;
+  }
+  ret = run_frames (filter, inbuf, &in, &out);
+  gst_video_frame_unmap (&out);
+  gst_video_frame_unmap (&in);
+  return ret;
+}
+
+static GstFlowReturn
+gst_cl_filter_transform_ip (GstBaseTransform *trans, GstBuffer *buf)
+{
+  GstClFilter *filter = GST_CL_FILTER (trans);
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
+  GstClFramePlan *plan = &PRIV (filter)->plan;
+  GstVideoFrame frame;
+  GstFlowReturn ret;
+
+  if (!PRIV (filter)->negotiated) {
+    GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED, (NULL),
+        ("frame before caps"));
+    return GST_FLOW_NOT_NEGOTIATED;
+  }
+  if (!check_buffer (filter, buf, &plan->in_info,
+          klass->read_components | klass->write_components, "Input"))
+    return GST_FLOW_ERROR;
+  if (!gst_video_frame_map (&frame, &plan->in_info, buf,
+          klass->write_components ? GST_MAP_READWRITE : GST_MAP_READ)) {
+    GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
+        ("buffer %" GST_PTR_FORMAT, buf));
+    return GST_FLOW_ERROR;
+  }
+  ret = run_frames (filter, buf, &frame, &frame);
+  gst_video_frame_unmap (&frame);
+  return ret;
+}
+
+static gboolean
+gst_cl_filter_propose_allocation (GstBaseTransform *trans,
+    GstQuery *decide_query, GstQuery *query)
+{
+  GstClContext *cl = gst_cl_base_filter_ref_context (
+      GST_CL_BASE_FILTER (trans));
+  gboolean ret = gst_cl_host_memory_propose_allocation (cl, query);
+
+  gst_clear_object (&cl);
+  return ret;
+}
+
+static gboolean
+gst_cl_filter_decide_allocation (GstBaseTransform *trans, GstQuery *query)
+{
+  GstClContext *cl = gst_cl_base_filter_ref_context (
+      GST_CL_BASE_FILTER (trans));
+  gboolean ret = gst_cl_host_memory_decide_allocation (cl, query);
+
+  gst_clear_object (&cl);
+  if (ret)
+    return TRUE;
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
+      ->decide_allocation (trans, query);
+}
+
+static gboolean
+gst_cl_filter_stop (GstBaseTransform *trans)
+{
+  PRIV (trans)->negotiated = FALSE;
+  gst_cl_frame_plan_clear (&PRIV (trans)->plan);
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->stop (trans);
+}
+
+static void
+gst_cl_filter_finalize (GObject *object)
+{
+  gst_cl_frame_plan_clear (&PRIV (object)->plan);
+  G_OBJECT_CLASS (gst_cl_filter_parent_class)->finalize (object);
+}
+
+static void
+gst_cl_filter_class_init (GstClFilterClass *klass)
+{
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = gst_cl_filter_finalize;
+  trans_class->transform_caps = GST_DEBUG_FUNCPTR (
+      gst_cl_filter_transform_caps);
+  trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_cl_filter_set_caps);
+  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_filter_sink_event);
+  trans_class->get_unit_size = GST_DEBUG_FUNCPTR (gst_cl_filter_get_unit_size);
+  trans_class->transform_meta = GST_DEBUG_FUNCPTR (
+      gst_cl_filter_transform_meta);
+  trans_class->transform = GST_DEBUG_FUNCPTR (gst_cl_filter_transform);
+  trans_class->transform_ip = GST_DEBUG_FUNCPTR (gst_cl_filter_transform_ip);
+  trans_class->propose_allocation = GST_DEBUG_FUNCPTR (
+      gst_cl_filter_propose_allocation);
+  trans_class->decide_allocation = GST_DEBUG_FUNCPTR (
+      gst_cl_filter_decide_allocation);
+  trans_class->stop = GST_DEBUG_FUNCPTR (gst_cl_filter_stop);
+  trans_class->passthrough_on_same_caps = FALSE;
+  /* Elements that write nothing see frames in passthrough. */
+  trans_class->transform_ip_on_passthrough = TRUE;
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_FILTER, 0);
+}
+
+static void
+gst_cl_filter_init (GstClFilter *filter)
+{
+  /* Late frames are dropped before they cost device time, as
+   * GstVideoFilter does. */
+  gst_base_transform_set_qos_enabled (GST_BASE_TRANSFORM (filter), TRUE);
+}

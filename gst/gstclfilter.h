@@ -1,0 +1,63 @@
+/* gst-clfilter
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifndef __GST_CL_FILTER_H__
+#define __GST_CL_FILTER_H__
+
+#include <gst/video/video.h>
+
+#include "gstclbasefilter.h"
+#include "gstclframe.h"
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_CL_FILTER (gst_cl_filter_get_type ())
+G_DECLARE_DERIVABLE_TYPE (GstClFilter, gst_cl_filter, GST, CL_FILTER,
+    GstClBaseFilter)
+
+/* The luma of YUV, the samples of GRAY: component 0 either way. */
+#define GST_CL_COMPONENT_LUMA (1u << GST_VIDEO_COMP_Y)
+
+/**
+ * GstClFilter:
+ *
+ * The frame layer of every clfilter element, as GstGLFilter is GL's over
+ * GstGLBaseFilter: input and output formats negotiated apart, the
+ * components an element names sent to the device and back, frames checked
+ * against their caps, allocation, and in-place processing where input and
+ * output formats are the same, so that the components an element does not
+ * write stay where they are.
+ */
+struct _GstClFilterClass {
+  GstClBaseFilterClass parent_class;
+
+  /* Whether the element turns frames of @in into frames of @out; the pad
+   * templates list the formats. */
+  gboolean (*converts) (GstVideoFormat in, GstVideoFormat out);
+  /* Components the kernels read from the input and write to the output,
+   * as masks of component indices. */
+  guint read_components;
+  guint write_components;
+  /* The kernels may write the output over the input. */
+  gboolean in_place;
+  /* The CPU kernels read and write only the samples of each row, so they
+   * may run on the frames' memory itself, rows as far apart as the frame
+   * has them (no GST_CL_PLANE_ALIGN, no padding). */
+  gboolean host_planes;
+
+  /* For new caps, after the device planes are allocated. Posts its own
+   * error on failure. */
+  gboolean (*configure) (GstClFilter *filter, const GstVideoInfo *in_info,
+      const GstVideoInfo *out_info);
+  /* Queue the frame's work on @in's components into @out's, both indexed
+   * by component. Anything read back here must be non-blocking: the
+   * download is the frame's one wait. */
+  cl_int (*enqueue) (GstClFilter *filter, const GstClPlane *in,
+      const GstClPlane *out);
+  /* After the wait: what enqueue read back is there. */
+  GstFlowReturn (*finish) (GstClFilter *filter, GstBuffer *inbuf,
+      const GstVideoInfo *in_info);
+};
+
+G_END_DECLS
+#endif /* __GST_CL_FILTER_H__ */

@@ -1,0 +1,481 @@
+/* gst-clfilter
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Frames to and from the device, one component at a time, and the checks
+ * that a buffer holds what its caps say; see gstclframe.h.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstclframe.h"
+#include "gstclhostmemory.h"
+#include "clkernels.h"
+
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
+#define GST_CAT_DEFAULT gst_cl_debug
+
+#define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
+
+#define FOREACH_COMPONENT(mask, c)                                             \
+  for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)                         \
+    if ((mask) & (1u << c))
+
+/* Bytes of a row of plane @plane that its components' samples span: more
+ * than the width of one component where several share the plane. */
+static gsize
+plane_row_bytes (const GstVideoInfo *info, guint plane)
+{
+  gsize row = 0;
+
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+    const guint w = GST_VIDEO_INFO_COMP_WIDTH (info, c);
+
+    if (GST_VIDEO_INFO_COMP_PLANE (info, c) != plane || w == 0)
+      continue;
+    row = MAX (row, GST_VIDEO_INFO_COMP_POFFSET (info, c) +
+                        (gsize)(w - 1) * GST_VIDEO_INFO_COMP_PSTRIDE (info, c) +
+                        (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8);
+  }
+  return row;
+}
+
+static guint
+plane_height (const GstVideoInfo *info, guint plane)
+{
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
+    if (GST_VIDEO_INFO_COMP_PLANE (info, c) == plane)
+      return GST_VIDEO_INFO_COMP_HEIGHT (info, c);
+  return 0;
+}
+
+static void
+component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c)
+{
+  comp->plane = GST_VIDEO_INFO_COMP_PLANE (info, c);
+  comp->offset = GST_VIDEO_INFO_COMP_POFFSET (info, c);
+  comp->pstride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c);
+  comp->bps = (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8;
+  comp->width = GST_VIDEO_INFO_COMP_WIDTH (info, c);
+  comp->height = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
+  comp->packed = comp->pstride != comp->bps;
+  comp->dev.row_bytes = (gsize)comp->width * comp->bps;
+  comp->dev.height = comp->height;
+  comp->dev.pitch = GST_ROUND_UP_N (comp->dev.row_bytes, GST_CL_PLANE_ALIGN);
+  if (comp->packed) {
+    comp->staging_row_bytes = plane_row_bytes (info, comp->plane);
+    comp->staging_pitch = GST_ROUND_UP_N (comp->staging_row_bytes,
+        GST_CL_PLANE_ALIGN);
+  }
+}
+
+static void
+release_mem (cl_mem *mem)
+{
+  if (*mem)
+    clReleaseMemObject (*mem);
+  *mem = NULL;
+}
+
+void
+gst_cl_frame_plan_clear (GstClFramePlan *plan)
+{
+  for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
+    release_mem (&plan->in[c].dev.mem);
+    release_mem (&plan->in[c].staging);
+    release_mem (&plan->out[c].dev.mem);
+    release_mem (&plan->out[c].staging);
+  }
+  if (plan->unpack)
+    clReleaseKernel (plan->unpack);
+  if (plan->pack)
+    clReleaseKernel (plan->pack);
+  if (plan->program)
+    clReleaseProgram (plan->program);
+  memset (plan, 0, sizeof (*plan));
+}
+
+/* The kernels that move packed components, from their own small program,
+ * built only for streams that have such components. */
+static gboolean
+create_pack_kernels (GstClFramePlan *plan, GstClBaseFilter *filter)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  GError *error = NULL;
+
+  plan->program = gst_cl_context_get_program (cl, "frame", gst_cl_kernel_frame,
+      FALSE, &error);
+  if (!plan->program) {
+    GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
+        ("Could not build the OpenCL program \"frame\" for \"%s\".",
+            cl->device_name),
+        ("%s", error->message));
+    g_error_free (error);
+    return FALSE;
+  }
+  plan->unpack = gst_cl_base_filter_create_kernel (filter, plan->program,
+      "unpack_u8");
+  plan->pack = plan->unpack ? gst_cl_base_filter_create_kernel (filter,
+                                  plan->program, "pack_u8")
+                            : NULL;
+  return plan->pack != NULL;
+}
+
+gboolean
+gst_cl_frame_plan_init (GstClFramePlan *plan, GstClBaseFilter *filter,
+    const GstVideoInfo *in_info, const GstVideoInfo *out_info, guint in_mask,
+    guint out_mask, gboolean in_place)
+{
+  gboolean packed = FALSE;
+
+  gst_cl_frame_plan_clear (plan);
+  plan->in_info = *in_info;
+  plan->out_info = *out_info;
+  plan->in_mask = in_mask;
+  plan->out_mask = out_mask;
+  plan->in_place = in_place;
+
+  FOREACH_COMPONENT (in_mask, c)
+  {
+    GstClComponent *comp = &plan->in[c];
+
+    component_describe (comp, in_info, c);
+    comp->dev.mem = gst_cl_base_filter_alloc (filter,
+        comp->dev.pitch * comp->height);
+    if (!comp->dev.mem)
+      goto failed;
+    if (comp->packed) {
+      if (comp->bps != 1) {
+        GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED,
+            ("%s frames are not supported.", GST_VIDEO_INFO_NAME (in_info)),
+            ("component %u: packed samples of %u bytes", c, comp->bps));
+        goto failed;
+      }
+      comp->staging = gst_cl_base_filter_alloc (filter,
+          comp->staging_pitch * comp->height);
+      if (!comp->staging)
+        goto failed;
+      packed = TRUE;
+    }
+  }
+  FOREACH_COMPONENT (out_mask, c)
+  {
+    GstClComponent *comp = &plan->out[c];
+
+    component_describe (comp, out_info, c);
+    comp->dev.mem = gst_cl_base_filter_alloc (filter,
+        comp->dev.pitch * comp->height);
+    if (!comp->dev.mem)
+      goto failed;
+    if (comp->packed) {
+      /* The plane's other components come from the input frame, which only
+       * in place is the output frame. */
+      if (!in_place || !(in_mask & (1u << c)) || comp->bps != 1) {
+        GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED,
+            ("%s output is not supported here.",
+                GST_VIDEO_INFO_NAME (out_info)),
+            ("component %u is packed, and the output is not the input", c));
+        goto failed;
+      }
+      comp->staging = plan->in[c].staging;
+      clRetainMemObject (comp->staging);
+      packed = TRUE;
+    }
+  }
+  if (packed && !create_pack_kernels (plan, filter))
+    goto failed;
+  return TRUE;
+
+failed:
+  gst_cl_frame_plan_clear (plan);
+  return FALSE;
+}
+
+/* Sets the arguments both pack kernels take and queues one of them. */
+static cl_int
+enqueue_pack (GstClBaseFilter *filter, cl_kernel k, const GstClComponent *comp)
+{
+  const cl_uint ppitch = comp->staging_pitch, offset = comp->offset;
+  const cl_uint pstride = comp->pstride, width = comp->width;
+  const cl_uint height = comp->height, pitch = comp->dev.pitch;
+  const size_t local[2] = { 64, 1 };
+  const size_t global[2] = { GST_ROUND_UP_N (width, 64), height };
+  cl_int s = 0;
+
+  s |= SET_ARG (k, 0, comp->staging);
+  s |= SET_ARG (k, 1, ppitch);
+  s |= SET_ARG (k, 2, offset);
+  s |= SET_ARG (k, 3, pstride);
+  s |= SET_ARG (k, 4, width);
+  s |= SET_ARG (k, 5, height);
+  s |= SET_ARG (k, 6, comp->dev.mem);
+  s |= SET_ARG (k, 7, pitch);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  return gst_cl_base_filter_enqueue_kernel (filter, k, 2, global,
+      width >= 64 ? local : NULL);
+}
+
+cl_int
+gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
+    GstVideoFrame *in)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  const size_t origin[3] = { 0, 0, 0 };
+  cl_int status = CL_SUCCESS;
+
+  FOREACH_COMPONENT (plan->in_mask, c)
+  {
+    const GstClComponent *comp = &plan->in[c];
+    guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (in, comp->plane);
+    const gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (in, comp->plane);
+    cl_event *event = gst_cl_base_filter_profile_event (filter, "upload");
+
+    if (!comp->packed) {
+      const size_t region[3] = { comp->dev.row_bytes, comp->height, 1 };
+
+      status = clEnqueueWriteBufferRect (cl->queue, comp->dev.mem, CL_FALSE,
+          origin, origin, region, comp->dev.pitch, 0, stride, 0,
+          data + comp->offset, 0, NULL, event);
+    } else {
+      const size_t region[3] = { comp->staging_row_bytes, comp->height, 1 };
+
+      status = clEnqueueWriteBufferRect (cl->queue, comp->staging, CL_FALSE,
+          origin, origin, region, comp->staging_pitch, 0, stride, 0, data, 0,
+          NULL, event);
+      if (status == CL_SUCCESS)
+        status = enqueue_pack (filter, plan->unpack, comp);
+    }
+    if (status != CL_SUCCESS)
+      break;
+  }
+  return status;
+}
+
+cl_int
+gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
+    GstVideoFrame *out)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  const size_t origin[3] = { 0, 0, 0 };
+  cl_int status = CL_SUCCESS;
+
+  FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    const GstClComponent *comp = &plan->out[c];
+    guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (out, comp->plane);
+    const gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (out, comp->plane);
+
+    if (!comp->packed) {
+      const size_t region[3] = { comp->dev.row_bytes, comp->height, 1 };
+
+      status = clEnqueueReadBufferRect (cl->queue, comp->dev.mem, CL_FALSE,
+          origin, origin, region, comp->dev.pitch, 0, stride, 0,
+          data + comp->offset, 0, NULL,
+          gst_cl_base_filter_profile_event (filter, "download"));
+    } else {
+      const size_t region[3] = { comp->staging_row_bytes, comp->height, 1 };
+
+      status = enqueue_pack (filter, plan->pack, comp);
+      if (status == CL_SUCCESS)
+        status = clEnqueueReadBufferRect (cl->queue, comp->staging, CL_FALSE,
+            origin, origin, region, comp->staging_pitch, 0, stride, 0, data, 0,
+            NULL, gst_cl_base_filter_profile_event (filter, "download"));
+    }
+    if (status != CL_SUCCESS)
+      break;
+  }
+  /* The frame's one wait; after a failure, commands still queued may use
+   * the frames, which must not go away under them. */
+  {
+    const cl_int finished = clFinish (cl->queue);
+
+    return status != CL_SUCCESS ? status : finished;
+  }
+}
+
+gboolean
+gst_cl_frame_can_wrap (GstClFramePlan *plan, GstClBaseFilter *filter,
+    GstVideoFrame *in, GstVideoFrame *out)
+{
+  if (!gst_cl_context_use_cpu_kernels (gst_cl_base_filter_get_context (filter)))
+    return FALSE;
+  FOREACH_COMPONENT (plan->in_mask, c)
+  {
+    if (plan->in[c].packed ||
+        GST_VIDEO_FRAME_PLANE_STRIDE (in, plan->in[c].plane) % plan->in[c].bps)
+      return FALSE;
+  }
+  FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    if (plan->out[c].packed ||
+        GST_VIDEO_FRAME_PLANE_STRIDE (out, plan->out[c].plane) %
+            plan->out[c].bps)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* The OpenCL buffer on @frame's memory for @comp at the frame's stride:
+ * its own if the memory comes from our pool and the plane starts it, else
+ * a wrapper (which PoCL turns into no copy when the memory is aligned). A
+ * new reference, or NULL. */
+static cl_mem
+wrap_component (GstClContext *cl, GstVideoFrame *frame,
+    const GstClComponent *comp, cl_mem_flags flags, GstClPlane *plane)
+{
+  guint8 *data = (guint8 *)GST_VIDEO_FRAME_PLANE_DATA (frame, comp->plane) +
+                 comp->offset;
+  cl_int status;
+  gsize offset;
+
+  plane->pitch = GST_VIDEO_FRAME_PLANE_STRIDE (frame, comp->plane);
+  plane->row_bytes = comp->dev.row_bytes;
+  plane->height = comp->height;
+  if (gst_buffer_n_memory (frame->buffer) == 1) {
+    cl_mem mem =
+        gst_cl_host_memory_lookup (gst_buffer_peek_memory (frame->buffer, 0),
+            cl, data, &offset);
+
+    if (mem && offset == 0) {
+      clRetainMemObject (mem);
+      return mem;
+    }
+  }
+  return clCreateBuffer (cl->context, flags | CL_MEM_USE_HOST_PTR,
+      plane->pitch * (plane->height - 1) + plane->row_bytes, data, &status);
+}
+
+cl_int
+gst_cl_frame_wrap (GstClFramePlan *plan, GstClBaseFilter *filter,
+    GstVideoFrame *in, GstVideoFrame *out, GstClPlane *in_planes,
+    GstClPlane *out_planes)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+
+  FOREACH_COMPONENT (plan->in_mask, c)
+  {
+    in_planes[c].mem = wrap_component (cl, in, &plan->in[c],
+        plan->in_place ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, &in_planes[c]);
+    if (!in_planes[c].mem)
+      return CL_OUT_OF_RESOURCES;
+  }
+  FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    /* In place a component read and written is one buffer: two wrappers
+     * of the same memory would not be coherent with each other. */
+    if (plan->in_place && in_planes[c].mem) {
+      out_planes[c] = in_planes[c];
+      clRetainMemObject (out_planes[c].mem);
+    } else {
+      out_planes[c].mem = wrap_component (cl, out, &plan->out[c],
+          CL_MEM_WRITE_ONLY, &out_planes[c]);
+    }
+    if (!out_planes[c].mem)
+      return CL_OUT_OF_RESOURCES;
+  }
+  return CL_SUCCESS;
+}
+
+cl_int
+gst_cl_frame_unwrap (GstClFramePlan *plan, GstClBaseFilter *filter,
+    GstClPlane *in_planes, GstClPlane *out_planes, cl_int status)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+
+  FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    const GstClPlane *p = &out_planes[c];
+    gpointer mapped;
+
+    if (status != CL_SUCCESS || !p->mem)
+      break;
+    /* Makes the output coherent in the host memory it wraps. */
+    mapped = clEnqueueMapBuffer (cl->queue, p->mem, CL_TRUE, CL_MAP_READ, 0,
+        p->pitch * (p->height - 1) + p->row_bytes, 0, NULL, NULL, &status);
+    if (status == CL_SUCCESS)
+      status = clEnqueueUnmapMemObject (cl->queue, p->mem, mapped, 0, NULL,
+          NULL);
+  }
+  clFinish (cl->queue);
+  for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
+    release_mem (&in_planes[c].mem);
+    release_mem (&out_planes[c].mem);
+  }
+  return status;
+}
+
+/* Without a GstVideoMeta the frame map checks the buffer's size itself, but
+ * GstBaseTransform would then only warn and push the output unfilled. With
+ * a meta it checks neither the planes' sizes nor, for a plane that starts
+ * in one memory of several, that the plane ends in it: it maps only that
+ * memory, and reading the plane would go past its end. */
+gboolean
+gst_cl_frame_buffer_fits (GstBuffer *buf, const GstVideoInfo *info, guint mask,
+    gchar **why)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
+  const gsize size = gst_buffer_get_size (buf);
+  guint planes = 0;
+
+  if (!meta) {
+    if (size >= GST_VIDEO_INFO_SIZE (info))
+      return TRUE;
+    *why = g_strdup_printf ("a buffer of %" G_GSIZE_FORMAT " bytes, where "
+                            "%s %dx%d needs %" G_GSIZE_FORMAT,
+        size, GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_SIZE (info));
+    return FALSE;
+  }
+  if (meta->format != GST_VIDEO_INFO_FORMAT (info) ||
+      meta->width < (guint)GST_VIDEO_INFO_WIDTH (info) ||
+      meta->height < (guint)GST_VIDEO_INFO_HEIGHT (info) ||
+      meta->n_planes != GST_VIDEO_INFO_N_PLANES (info)) {
+    *why = g_strdup_printf ("a GstVideoMeta of %s %ux%u on %s %dx%d caps",
+        gst_video_format_to_string (meta->format), meta->width, meta->height,
+        GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info));
+    return FALSE;
+  }
+  FOREACH_COMPONENT (mask, c)
+  {
+    planes |= 1u << GST_VIDEO_INFO_COMP_PLANE (info, c);
+  }
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+    const gsize row = plane_row_bytes (info, p);
+    const guint height = plane_height (info, p);
+    const gint stride = meta->stride[p];
+    gsize skip = 0, have, need;
+    guint idx, length;
+
+    if (!(planes & (1u << p)))
+      continue;
+    if (stride < 0 || (gsize)stride < row) {
+      *why = g_strdup_printf ("a GstVideoMeta stride of %d bytes for rows of "
+                              "%" G_GSIZE_FORMAT " in plane %u",
+          stride, row, p);
+      return FALSE;
+    }
+    if (!gst_buffer_find_memory (buf, meta->offset[p], 1, &idx, &length,
+            &skip)) {
+      *why = g_strdup_printf ("a GstVideoMeta offset of %" G_GSIZE_FORMAT
+                              " for plane %u in a buffer of %" G_GSIZE_FORMAT
+                              " bytes",
+          meta->offset[p], p, size);
+      return FALSE;
+    }
+    have = gst_memory_get_sizes (gst_buffer_peek_memory (buf, idx), NULL, NULL);
+    need = skip + (gsize)stride * (height - 1) + row;
+    if (have < need) {
+      *why = g_strdup_printf ("%" G_GSIZE_FORMAT " bytes from the GstVideoMeta "
+                              "offset %" G_GSIZE_FORMAT " of plane %u on, "
+                              "where %s %dx%d with stride %d needs "
+                              "%" G_GSIZE_FORMAT,
+          have - skip, meta->offset[p], p, GST_VIDEO_INFO_NAME (info),
+          GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info), stride,
+          need - skip);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}

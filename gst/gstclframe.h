@@ -1,0 +1,96 @@
+/* gst-clfilter
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifndef __GST_CL_FRAME_H__
+#define __GST_CL_FRAME_H__
+
+#include <gst/video/video.h>
+
+#include "gstclbasefilter.h"
+
+G_BEGIN_DECLS
+
+/* One component of a frame (the luma of YUV, the samples of GRAY) as the
+ * kernels see it: a plane of its own, @width samples of the component's
+ * size a row, rows @pitch bytes apart. Device copies start their rows at
+ * multiples of GST_CL_PLANE_ALIGN bytes, so that kernels may use aligned
+ * vector loads; on CPU devices it may be the frame's memory itself, at the
+ * frame's stride. */
+#define GST_CL_PLANE_ALIGN 64
+typedef struct {
+  cl_mem mem;
+  gsize pitch;
+  gsize row_bytes;
+  guint height;
+} GstClPlane;
+
+/* Where a component lies in frames of one format, and its device copy. A
+ * packed component (YUY2's luma, NV12's chroma) shares its frame plane with
+ * others: the whole plane travels to @staging and kernels move the
+ * component between it and @dev. */
+typedef struct {
+  guint plane;
+  guint offset;
+  guint pstride;
+  guint bps;
+  guint width;
+  guint height;
+  gboolean packed;
+  GstClPlane dev;
+  cl_mem staging;
+  gsize staging_pitch;
+  gsize staging_row_bytes;
+} GstClComponent;
+
+/* How frames of one pair of caps travel, set up once per caps: the
+ * components the element reads from the input and writes to the output.
+ * In place, the output frame is the input frame, so the components not
+ * written stay as they are without a copy. */
+typedef struct {
+  GstVideoInfo in_info;
+  GstVideoInfo out_info;
+  gboolean in_place;
+  guint in_mask;
+  guint out_mask;
+  GstClComponent in[GST_VIDEO_MAX_COMPONENTS];
+  GstClComponent out[GST_VIDEO_MAX_COMPONENTS];
+  cl_program program;
+  cl_kernel unpack;
+  cl_kernel pack;
+} GstClFramePlan;
+
+/* Allocates the device planes; posts an element error and returns FALSE
+ * when that fails. */
+gboolean gst_cl_frame_plan_init (GstClFramePlan *plan, GstClBaseFilter *filter,
+    const GstVideoInfo *in_info, const GstVideoInfo *out_info, guint in_mask,
+    guint out_mask, gboolean in_place);
+void gst_cl_frame_plan_clear (GstClFramePlan *plan);
+
+/* Whether the frames can be used by the kernels where they are (CPU
+ * devices, components not packed, strides whole samples). */
+gboolean gst_cl_frame_can_wrap (GstClFramePlan *plan, GstClBaseFilter *filter,
+    GstVideoFrame *in, GstVideoFrame *out);
+/* Buffers on the frames' memory for @in and @out, indexed by component;
+ * release with gst_cl_frame_unwrap(). */
+cl_int gst_cl_frame_wrap (GstClFramePlan *plan, GstClBaseFilter *filter,
+    GstVideoFrame *in, GstVideoFrame *out, GstClPlane *in_planes,
+    GstClPlane *out_planes);
+/* Makes the output coherent in the host memory it wraps, waits, and
+ * releases the buffers. */
+cl_int gst_cl_frame_unwrap (GstClFramePlan *plan, GstClBaseFilter *filter,
+    GstClPlane *in_planes, GstClPlane *out_planes, cl_int status);
+
+/* Queues the copy of the read components of @in to their device planes. */
+cl_int gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
+    GstVideoFrame *in);
+/* Queues the copy of the written components to @out and waits for it. */
+cl_int gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
+    GstVideoFrame *out);
+
+/* Whether @buf holds the planes of @mask's components of a frame of @info
+ * as gst_video_frame_map() will map them; if not, why in @why. */
+gboolean gst_cl_frame_buffer_fits (GstBuffer *buf, const GstVideoInfo *info,
+    guint mask, gchar **why);
+
+G_END_DECLS
+#endif /* __GST_CL_FRAME_H__ */

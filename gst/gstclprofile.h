@@ -1,0 +1,31 @@
+/* gst-clfilter
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifndef __GST_CL_PROFILE_H__
+#define __GST_CL_PROFILE_H__
+
+#include "gstcldevice.h"
+
+G_BEGIN_DECLS
+
+/* Device time per command name, summed over a stream, from the events of
+ * a queue created with CL_QUEUE_PROFILING_ENABLE (GST_CL_PROFILING=1). */
+typedef struct _GstClProfile GstClProfile;
+
+GstClProfile *gst_cl_profile_new (void);
+void gst_cl_profile_free (GstClProfile *profile);
+
+/* Where the event of the frame's command @name goes; NULL when the frame
+ * has too many commands to keep. */
+cl_event *gst_cl_profile_event (GstClProfile *profile, const gchar *name);
+
+/* After the frame's wait, when its events are complete. */
+void gst_cl_profile_collect (GstClProfile *profile);
+
+/* The totals as the `clfilter-profile` structure (docs/opencl.md), or NULL
+ * if no frame was profiled; the totals start again from zero. */
+GstStructure *gst_cl_profile_take (GstClProfile *profile,
+    const gchar *device_name);
+
+G_END_DECLS
+#endif /* __GST_CL_PROFILE_H__ */

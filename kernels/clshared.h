@@ -1,0 +1,31 @@
+/* gst-clfilter: constants that the plugin's C code and its kernels share,
+ * defined once. gst/embed-kernels.py puts this file before every program,
+ * and the host code includes it.
+ * SPDX-License-Identifier: LGPL-2.1-or-later */
+#ifndef GST_CL_SHARED_H
+#define GST_CL_SHARED_H
+
+/* Words before the bins in clhistequalize's frame summary: min, max, the
+ * sum of values and of their squares (64-bit, low word first). */
+#define GST_CL_SUMMARY_HEAD 8
+
+/* clhistequalize's GRAY16 table on GPUs: blocks of bins, one work-group of
+ * GST_CL_LUT_GROUP work-items each, with 4 bins per work-item. */
+#define GST_CL_LUT_BLOCK_BINS 1024
+#define GST_CL_LUT_GROUP 256
+
+/* The table's span argument: 0 selects cv::equalizeHist's float formula
+ * onto 0..255; any other value s gives lo + round_half_even (s * (cdf[v] -
+ * hist[i0]) / (N - hist[i0])) in exact integers. */
+#define GST_CL_SPAN_CV 0
+
+/* clsobel's modes, numbered as GstClSobelMode. */
+#define GST_CL_SOBEL_MAGNITUDE 0
+#define GST_CL_SOBEL_MAGNITUDE_L1 1
+#define GST_CL_SOBEL_DX 2
+#define GST_CL_SOBEL_DY 3
+
+/* clsobel's GPU kernels: output pixels across per work-item. */
+#define GST_CL_SOBEL_STRIP 8
+
+#endif

@@ -1,0 +1,33 @@
+/* gst-clfilter: moving one component of a packed frame (YUY2's luma,
+ * NV12's interleaved chroma, ...) between the frame's plane and a plane of
+ * its own, where the elements' kernels read and write it like a gray frame.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Both kernels take (packed, ppitch, offset, pstride, width, height, plane,
+ * pitch): the frame's plane with rows @ppitch bytes apart, the component's
+ * first byte at @offset and one sample every @pstride bytes, and the
+ * component's own plane, rows @pitch bytes apart. One work-item per sample.
+ */
+
+__kernel void
+unpack_u8 (__global const uchar * packed, uint ppitch, uint offset,
+    uint pstride, uint width, uint height, __global uchar * plane, uint pitch)
+{
+  const uint x = get_global_id (0), y = get_global_id (1);
+
+  if (x < width && y < height)
+    plane[(size_t) y * pitch + x] =
+        packed[(size_t) y * ppitch + offset + (size_t) x * pstride];
+}
+
+/* Writes only the component's bytes: the others in @packed stay. */
+__kernel void
+pack_u8 (__global uchar * packed, uint ppitch, uint offset, uint pstride,
+    uint width, uint height, __global const uchar * plane, uint pitch)
+{
+  const uint x = get_global_id (0), y = get_global_id (1);
+
+  if (x < width && y < height)
+    packed[(size_t) y * ppitch + offset + (size_t) x * pstride] =
+        plane[(size_t) y * pitch + x];
+}
