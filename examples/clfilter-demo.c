@@ -7,12 +7,14 @@
  * decodebin and sends the decoder's YUV frames, as they are, through
  * clhistequalize (equalizes the luma, leaves the colour alone) and clsobel
  * (edges of the luma, GRAY8). Writes MJPEG AVI files a person can watch and
- * PNG stills, and prints a summary of the histogram messages: an example of
+ * PNG stills (from 6 s on: none for shorter clips) into OUTDIR, named after
+ * CLIP, and prints a summary of the histogram messages: an example of
  * reading them from an application.
  */
 #include <gst/gst.h>
 #include <gst/video/video.h>
 #include <stdio.h>
+#include <string.h>
 
 #define SUMMARY_BINS 16
 #define STILL_AT (6 * GST_SECOND)
@@ -227,8 +229,9 @@ print_bars (const gchar *title, const guint64 *bins)
 int
 main (int argc, char **argv)
 {
-  const gchar *clip, *out;
-  GString *desc;
+  const gchar *clip;
+  gchar *prefix, *base, *dot;
+  GString *desc, *written;
   GstElement *pipeline;
   GError *err = NULL;
   Summary sum = { 0 };
@@ -243,7 +246,13 @@ main (int argc, char **argv)
     return 2;
   }
   clip = argv[1];
-  out = argv[2];
+  /* OUTDIR/diver-compare.avi etc. for diver.mov */
+  base = g_path_get_basename (clip);
+  dot = strrchr (base, '.');
+  if (dot && dot != base)
+    *dot = '\0';
+  prefix = g_build_filename (argv[2], base, NULL);
+  g_free (base);
   sobel = gst_element_factory_find ("clsobel");
   n_streams = sobel ? 3 : 2;
   gst_clear_object (&sobel);
@@ -256,8 +265,11 @@ main (int argc, char **argv)
       "filesrc location=\"%s\" ! decodebin ! videoconvert ! tee name=in "
       "in. ! queue ! clhistequalize name=eq ! tee name=eqt "
       "compositor name=mix ! videoconvert ! jpegenc ! avimux ! "
-      "filesink location=\"%s/diver-compare.avi\" ",
-      clip, out);
+      "filesink location=\"%s-compare.avi\" ",
+      clip, prefix);
+  written = g_string_new (NULL);
+  g_string_append_printf (written, "%s-compare.avi (original | equalized%s)",
+      prefix, n_streams == 3 ? " | Sobel" : "");
   if (n_streams == 3)
     g_string_append (desc, "eqt. ! queue ! clsobel ! tee name=sob ");
   for (guint i = 0; i < n_streams; i++) {
@@ -266,14 +278,16 @@ main (int argc, char **argv)
     g_string_append_printf (desc,
         "%s. ! queue ! videoconvert ! mix.sink_%u "
         "%s. ! queue ! identity name=still%u ! videoconvert ! "
-        "pngenc ! filesink async=false "
-        "location=\"%s/diver-%s.png\" ",
-        t, i, t, i, out, name);
-    if (i > 0)
+        "pngenc ! filesink async=false location=\"%s-%s.png\" ",
+        t, i, t, i, prefix, name);
+    g_string_append_printf (written, ", %s-%s.png", prefix, name);
+    if (i > 0) {
       g_string_append_printf (desc,
           "%s. ! queue ! videoconvert ! jpegenc ! avimux ! "
-          "filesink location=\"%s/diver-%s.avi\" ",
-          t, out, name);
+          "filesink location=\"%s-%s.avi\" ",
+          t, prefix, name);
+      g_string_append_printf (written, ", %s-%s.avi", prefix, name);
+    }
   }
   pipeline = gst_parse_launch (desc->str, &err);
   if (!pipeline || err) {
@@ -316,13 +330,10 @@ main (int argc, char **argv)
         sum.in_bins);
     print_bars ("equalized output histogram, all frames:", sum.out_bins);
   }
-  g_print ("\nwritten to %s/: diver-compare.avi (original | equalized%s), "
-           "diver-clhistequalize.avi%s, and stills diver-original.png, "
-           "diver-clhistequalize.png%s at %u s\n",
-      out, n_streams == 3 ? " | Sobel" : "",
-      n_streams == 3 ? ", diver-clsobel.avi" : "",
-      n_streams == 3 ? ", diver-clsobel.png" : "",
-      (guint)(STILL_AT / GST_SECOND));
+  g_print ("\nwritten (stills at %u s): %s\n", (guint)(STILL_AT / GST_SECOND),
+      written->str);
+  g_string_free (written, TRUE);
+  g_free (prefix);
   g_free (sum.device);
   g_free (sum.format);
   return 0;

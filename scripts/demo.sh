@@ -7,7 +7,8 @@
 #                       equalized luma, side by side
 #   diver-clhistequalize.avi (colour), diver-clsobel.avi (gray)
 #   diver-original.png, diver-clhistequalize.png, diver-clsobel.png (stills)
-# and prints a summary of the luma histograms the element posted.
+# and prints a summary of the luma histograms the element posted. Another
+# clip's files are named after it (clip.mkv: clip-compare.avi, ...).
 # usage: scripts/demo.sh [clip] [output folder]
 set -eu
 cd "$(dirname "$0")/.."
