@@ -15,6 +15,7 @@
 /* ------------------------------------------------------------------ */
 /* Parent: reporting                                                   */
 
+/* For YUV formats the luma: the planes the elements send to the device. */
 static guint64
 in_bytes (const Row *r)
 {
@@ -269,6 +270,13 @@ target_line (const gchar *what, gdouble value, const gchar *unit, gboolean met)
     g_print ("  %s: %.3f %s, %s\n", what, value, unit, met ? "met" : "NOT met");
 }
 
+static gboolean
+is_yuv (const gchar *format)
+{
+  return GST_VIDEO_FORMAT_INFO_IS_YUV (
+      gst_video_format_get_info (gst_video_format_from_string (format)));
+}
+
 void
 print_targets (gboolean gpu)
 {
@@ -307,6 +315,15 @@ print_targets (gboolean gpu)
         target_line (what, v, "x", v >= 1.0);
         g_free (what);
       }
+    }
+    if (is_yuv (r->format) &&
+        (r8 = find_row (r->label, "GRAY8", r->width, r->height)) &&
+        !r8->error) {
+      what = g_strdup_printf ("%s %ux%u %s time / GRAY8 time (<= 1.25)",
+          r->label, r->width, r->height, r->format);
+      v = 1.0 / speedup (r, r8);
+      target_line (what, v, "x", v <= 1.25);
+      g_free (what);
     }
     if (g_str_has_prefix (r->format, "GRAY16") &&
         (r8 = find_row (r->label, "GRAY8", r->width, r->height)) &&
