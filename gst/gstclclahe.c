@@ -140,8 +140,10 @@ struct _GstClClahe {
   /* Under the object lock. */
   Settings settings;
 
-  /* From start to stop: tables by input depth, apply by depths. */
+  /* From start to stop: tables by input depth, apply by depths (the
+   * *_rows_* kernels on CPUs). */
   cl_kernel k_tables[2];
+  cl_kernel k_quads;
   cl_kernel k_apply[N_DEPTHS];
 
   /* Per caps. */
@@ -155,14 +157,16 @@ struct _GstClClahe {
   cl_uint top;
   gboolean cpu;
 
-  /* Per grid of tiles: the tables (entries of the output's depth, in
-   * 16-bit words for GRAY16 input), the smoothing state (from the first
-   * frame that smooths) and GRAY16's histograms. */
+  /* Per grid of tiles: the tables (bytes for 8-bit input, 16-bit words
+   * for GRAY16), the smoothing state (from the first frame that smooths),
+   * GRAY16's histograms and 8-bit input's packed tables (see
+   * kernels/clahe.cl). */
   guint tiles_x;
   guint tiles_y;
   cl_mem lut;
   cl_mem state;
   cl_mem scratch;
+  cl_mem quads;
   /* Where the next frame finds the last one's state: GST_CL_CLAHE_PREV_*. */
   cl_uint prev;
 };
@@ -197,6 +201,7 @@ release_tables (GstClClahe *self)
   release_mem (&self->lut);
   release_mem (&self->state);
   release_mem (&self->scratch);
+  release_mem (&self->quads);
   self->tiles_x = self->tiles_y = 0;
   self->prev = GST_CL_CLAHE_PREV_NONE;
 }
@@ -205,8 +210,8 @@ static void
 gst_cl_clahe_teardown (GstClBaseFilter *filter)
 {
   GstClClahe *self = GST_CL_CLAHE (filter);
-  cl_kernel *k[] = { &self->k_tables[0], &self->k_tables[1], &self->k_apply[0],
-    &self->k_apply[1], &self->k_apply[2] };
+  cl_kernel *k[] = { &self->k_tables[0], &self->k_tables[1], &self->k_quads,
+    &self->k_apply[0], &self->k_apply[1], &self->k_apply[2] };
 
   release_tables (self);
   for (guint i = 0; i < G_N_ELEMENTS (k); i++) {
@@ -222,8 +227,7 @@ gst_cl_clahe_setup (GstClBaseFilter *filter, GstClContext *cl,
 {
   GstClClahe *self = GST_CL_CLAHE (filter);
   const gchar *tables[2] = { "clahe_tables_u8", "clahe_tables_u16" };
-  const gchar *apply[N_DEPTHS] = { "clahe_apply_u8", "clahe_apply_u16",
-    "clahe_apply_u16_u8" };
+  const gchar *apply[N_DEPTHS] = { "u8", "u16", "u16_u8" };
 
   self->cpu = gst_cl_context_use_cpu_kernels (cl);
   for (guint i = 0; i < 2; i++) {
@@ -233,12 +237,17 @@ gst_cl_clahe_setup (GstClBaseFilter *filter, GstClContext *cl,
       return FALSE;
   }
   for (guint i = 0; i < N_DEPTHS; i++) {
-    self->k_apply[i] = gst_cl_base_filter_create_kernel (filter, program,
+    gchar *name = g_strdup_printf ("clahe_apply_%s%s", self->cpu ? "rows_" : "",
         apply[i]);
+
+    self->k_apply[i] = gst_cl_base_filter_create_kernel (filter, program, name);
+    g_free (name);
     if (!self->k_apply[i])
       return FALSE;
   }
-  return TRUE;
+  self->k_quads = gst_cl_base_filter_create_kernel (filter, program,
+      "clahe_quads_u8");
+  return self->k_quads != NULL;
 }
 
 static gboolean
@@ -286,12 +295,14 @@ alloc_tables (GstClClahe *self, guint tiles_x, guint tiles_y)
   self->lut = gst_cl_base_filter_alloc (base, tiles * self->nbins * entry);
   if (!self->lut)
     return FALSE;
-  if (self->nbins == 65536) {
+  if (self->nbins == 65536)
     self->scratch = gst_cl_base_filter_alloc (base,
         (gsize)MIN (tiles, U16_BATCH) * 65536 * 4);
-    if (!self->scratch)
-      return FALSE;
-  }
+  else
+    self->quads = gst_cl_base_filter_alloc (base,
+        (gsize)(tiles_x + 1) * (tiles_y + 1) * 256 * 4);
+  if (!self->scratch && !self->quads)
+    return FALSE;
   self->tiles_x = tiles_x;
   self->tiles_y = tiles_y;
   return TRUE;
@@ -389,8 +400,28 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   return CL_SUCCESS;
 }
 
+/* 8-bit input: the four tables of each pair of tile rows and columns
+ * packed into words. */
+static cl_int
+enqueue_quads (GstClClahe *self)
+{
+  cl_kernel k = self->k_quads;
+  const size_t global = (size_t)(self->tiles_x + 1) * (self->tiles_y + 1) * 256;
+  cl_int s = 0;
+
+  s |= SET_ARG (k, 0, self->lut);
+  s |= SET_ARG (k, 1, self->tiles_x);
+  s |= SET_ARG (k, 2, self->tiles_y);
+  s |= SET_ARG (k, 3, self->quads);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 1,
+      &global, NULL);
+}
+
 /* Every apply kernel takes (src, pitch, width, height, swap, dst, dpitch,
- * cols, rows, lut, tiles_x, tiles_y, inv_tw, inv_th). */
+ * rows, lut, tiles_x, tiles_y, inv_tw, inv_th), lut being the packed
+ * tables for 8-bit input. */
 static cl_int
 enqueue_apply (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
     const GstClPlane *out, cl_uint tile_w, cl_uint tile_h)
@@ -400,22 +431,24 @@ enqueue_apply (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   const cl_uint dpitch = out->pitch / self->out_bps;
   const cl_uint width = in->row_bytes / self->in_bps;
   const cl_uint height = in->height;
+  /* OpenCV's float reciprocals, in C float on the host. */
   const cl_float inv_tw = 1.0f / (gfloat)tile_w;
   const cl_float inv_th = 1.0f / (gfloat)tile_h;
   /* CPUs: a few bands of whole rows per core, each one work-item. */
   const cl_uint bands = MIN (height, MAX (1, cl->compute_units) * 4);
-  const cl_uint cols = self->cpu ? width : 1;
   const cl_uint rows = self->cpu ? (height + bands - 1) / bands : APPLY_ROWS;
-  const size_t lx = self->cpu ? 1
-                              : MIN (APPLY_GROUP_X, cl->max_work_group_size);
-  const size_t ly = !self->cpu && lx * APPLY_GROUP_Y <= cl->max_work_group_size
-                        ? APPLY_GROUP_Y
-                        : 1;
-  size_t local[2] = { lx, ly };
-  size_t global[2] = { self->cpu ? 1 : GST_ROUND_UP_N (width, lx),
+  const cl_mem lut = self->quads ? self->quads : self->lut;
+  size_t lx = MIN (APPLY_GROUP_X, cl->max_work_group_size);
+  size_t ly = lx * APPLY_GROUP_Y <= cl->max_work_group_size ? APPLY_GROUP_Y : 1;
+  size_t global[2] = { GST_ROUND_UP_N (width, lx),
     GST_ROUND_UP_N ((height + rows - 1) / rows, ly) };
   cl_int s = 0;
 
+  if (self->cpu) {
+    lx = ly = 1;
+    global[0] = (height + rows - 1) / rows;
+    global[1] = 1;
+  }
   s |= SET_ARG (k, 0, in->mem);
   s |= SET_ARG (k, 1, pitch);
   s |= SET_ARG (k, 2, width);
@@ -423,17 +456,20 @@ enqueue_apply (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   s |= SET_ARG (k, 4, self->swap);
   s |= SET_ARG (k, 5, out->mem);
   s |= SET_ARG (k, 6, dpitch);
-  s |= SET_ARG (k, 7, cols);
-  s |= SET_ARG (k, 8, rows);
-  s |= SET_ARG (k, 9, self->lut);
-  s |= SET_ARG (k, 10, self->tiles_x);
-  s |= SET_ARG (k, 11, self->tiles_y);
-  s |= SET_ARG (k, 12, inv_tw);
-  s |= SET_ARG (k, 13, inv_th);
+  s |= SET_ARG (k, 7, rows);
+  s |= SET_ARG (k, 8, lut);
+  s |= SET_ARG (k, 9, self->tiles_x);
+  s |= SET_ARG (k, 10, self->tiles_y);
+  s |= SET_ARG (k, 11, inv_tw);
+  s |= SET_ARG (k, 12, inv_th);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
-  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 2,
-      global, local);
+  {
+    size_t local[2] = { lx, ly };
+
+    return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 2,
+        global, local);
+  }
 }
 
 static cl_int
@@ -469,6 +505,8 @@ gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
   tile_size (width, in->height, self->tiles_x, self->tiles_y, &tile_w, &tile_h);
 
   status = enqueue_tables (self, cl, in, &settings, tile_w, tile_h);
+  if (status == CL_SUCCESS && self->quads)
+    status = enqueue_quads (self);
   if (status == CL_SUCCESS)
     status = enqueue_apply (self, cl, in, out, tile_w, tile_h);
   /* A failed frame may have left the tables half written. */
