@@ -9,6 +9,7 @@
  */
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cltestutils.h"
@@ -581,6 +582,139 @@ GST_START_TEST (test_smoothing_restarts)
 
 GST_END_TEST;
 
+/* ---- Randomized ---- */
+
+static guint32
+env_uint (const gchar *name, guint32 fallback)
+{
+  const gchar *v = g_getenv (name);
+
+  return v && *v ? (guint32)strtoul (v, NULL, 0) : fallback;
+}
+
+/* Mostly small, some up to @max. */
+static guint
+random_dimension (GRand *rand, guint max)
+{
+  const guint kind = g_rand_int_range (rand, 0, 6);
+
+  if (kind < 3)
+    return g_rand_int_range (rand, 1, 9);
+  if (kind < 5)
+    return g_rand_int_range (rand, 1, 80);
+  return g_rand_int_range (rand, 1, max + 1);
+}
+
+/* Uniform, constant, two values, a narrow band, a smooth ramp. */
+static void
+random_content (TestFrame *f, GRand *rand)
+{
+  const guint max = f->format == GRAY8 ? 255 : 65535;
+  const guint kind = g_rand_int_range (rand, 0, 5);
+  const guint a = g_rand_int_range (rand, 0, max + 1);
+  const guint b = g_rand_int_range (rand, 0, max + 1);
+  const guint band = g_rand_int_range (rand, 1, 40);
+
+  for (guint y = 0; y < f->height; y++)
+    for (guint x = 0; x < f->width; x++) {
+      guint v;
+
+      switch (kind) {
+        case 0:
+          v = g_rand_int_range (rand, 0, max + 1);
+          break;
+        case 1:
+          v = a;
+          break;
+        case 2:
+          v = g_rand_boolean (rand) ? a : b;
+          break;
+        case 3:
+          v = MIN (max, a + g_rand_int_range (rand, 0, band));
+          break;
+        default:
+          v = MIN (max, a + (x * 3 + y * 5) % band * (max / 255 + 1));
+          break;
+      }
+      test_frame_set (f, x, y, v);
+    }
+}
+
+/* Random frames (format, size, stride, content) with random properties,
+ * the smoothing state carried while the caps and tiles stay. The seed is
+ * fixed and printed; CLFILTER_SEED=N replays another, CLFILTER_CLAHE_FRAMES=N
+ * changes the count. */
+GST_START_TEST (test_randomized)
+{
+  const guint32 seed = env_uint ("CLFILTER_SEED", 20261123);
+  const guint frames = env_uint ("CLFILTER_CLAHE_FRAMES", 150);
+  GRand *rand = g_rand_new_with_seed (seed);
+  GstHarness *h = gst_harness_new ("clclahe");
+  RefClaheState state = { 0 };
+  TestFrame *in = NULL;
+  RefClaheParams p = params (2.0, 8, 8);
+
+  g_print ("clclahe: %u random frames from seed %u (CLFILTER_SEED=%u "
+           "replays them)\n",
+      frames, seed, seed);
+  for (guint i = 0; i < frames; i++) {
+    TestFrame *expected, *out;
+
+    /* A new frame and caps now and then; else the same caps, the state
+     * carried on. */
+    if (!in || g_rand_int_range (rand, 0, 3) == 0) {
+      const GstVideoFormat format = formats[g_rand_int_range (rand, 0, 3)];
+      const guint bpp = format == GRAY8 ? 1 : 2;
+      const guint width = random_dimension (rand, 700);
+      const guint height = random_dimension (rand, 400);
+      const gsize stride = g_rand_boolean (rand)
+                               ? (gsize)width * bpp
+                               : (gsize)width * bpp +
+                                     bpp * g_rand_int_range (rand, 1, 40);
+
+      if (in)
+        test_frame_free (in);
+      in = test_frame_new (format, width, height, stride);
+      ref_clahe_state_clear (&state);
+    }
+    random_content (in, rand);
+    if (g_rand_int_range (rand, 0, 4) == 0) {
+      p.tiles_x = g_rand_int_range (rand, 1, 65);
+      p.tiles_y = g_rand_int_range (rand, 1, 65);
+      /* GRAY16 tables of many tiles are hundreds of MiB. */
+      if (in->format != GRAY8) {
+        p.tiles_x = MIN (p.tiles_x, 16);
+        p.tiles_y = MIN (p.tiles_y, 16);
+      }
+    }
+    if (in->format != GRAY8 && p.tiles_x * p.tiles_y > 256)
+      p.tiles_x = p.tiles_y = 8;
+    p.clip_limit = g_rand_boolean (rand)
+                       ? g_rand_double_range (rand, 0, 6)
+                       : (gdouble)g_rand_int_range (rand, 0, 3);
+    p.smoothing = g_rand_boolean (rand) ? 0 : g_rand_int_range (rand, 0, 256);
+    if (state.T && (state.tiles_x != p.tiles_x || state.tiles_y != p.tiles_y))
+      ref_clahe_state_clear (&state);
+    expected = ref_clahe (in, &p, &state);
+    set_params (h, &p);
+    out = test_harness_process (h, in);
+    fail_unless (test_frame_equal (expected, out),
+        "seed %u frame %u: %s %ux%u stride %" G_GSIZE_FORMAT " clip %.17g "
+        "tiles %ux%u smoothing %u differs from the reference (replay: "
+        "CLFILTER_SEED=%u)",
+        seed, i, gst_video_format_to_string (in->format), in->width, in->height,
+        in->stride, p.clip_limit, p.tiles_x, p.tiles_y, p.smoothing, seed);
+    test_frame_free (expected);
+    test_frame_free (out);
+  }
+  test_frame_free (in);
+  ref_clahe_state_clear (&state);
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 /* ---- Properties ---- */
 
 GST_START_TEST (test_properties)
@@ -697,6 +831,7 @@ clclahe_suite (void)
   tcase_add_test (tc, test_yuv);
   tcase_add_test (tc, test_smoothing);
   tcase_add_test (tc, test_smoothing_restarts);
+  tcase_add_test (tc, test_randomized);
   tcase_add_test (tc, test_properties);
   tcase_add_test (tc, test_changes_while_playing);
   tcase_add_test (tc, test_pipelines);
