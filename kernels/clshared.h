@@ -19,6 +19,10 @@
  * hist[i0]) / (N - hist[i0])) in exact integers. */
 #define GST_CL_SPAN_CV 0
 
+/* clhistequalize's methods, numbered as GstClHistEqualizeMethod. */
+#define GST_CL_METHOD_EQUALIZE 0
+#define GST_CL_METHOD_LINEAR 1
+
 /* clsobel's modes, numbered as GstClSobelMode. */
 #define GST_CL_SOBEL_MAGNITUDE 0
 #define GST_CL_SOBEL_MAGNITUDE_L1 1

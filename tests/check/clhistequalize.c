@@ -3,13 +3,17 @@
  *
  * Every output pixel is compared with the plain C reference in
  * clreference.c; runs on whatever OpenCL device the default selection picks
- * (PoCL's CPU device where there is no GPU).
+ * (PoCL's CPU device where there is no GPU), but for the device selection
+ * checks, which try each device the machine has (cldevices.c).
  */
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
+#include <gst/app/gstappsink.h>
+#include <gst/app/gstappsrc.h>
 #include <math.h>
 #include <string.h>
 
+#include "cldevices.h"
 #include "cltestutils.h"
 #include "clreference.h"
 
@@ -436,38 +440,142 @@ GST_END_TEST;
 
 /* ---- Device selection, context sharing, pipelines ---- */
 
+/* A harness starts its element at once: the selector is set before. The
+ * output is checked too, as the device's own compiler built the kernels. */
+static void
+check_harness_selection (const gchar *selector, GRand *rand)
+{
+  GstElement *e = gst_element_factory_make ("clhistequalize", NULL);
+  TestFrame *in = test_frame_random (GRAY16_LE, 61, 13, 128, 16, rand);
+  GstHarness *h;
+
+  g_object_set (e, "device", selector, "post-messages", FALSE, NULL);
+  h = gst_harness_new_with_element (e, "sink", "src");
+  cl_test_check_selection (e, selector, "harness");
+  check_equalize (h, in);
+  test_frame_free (in);
+  gst_harness_teardown (h);
+  gst_object_unref (e);
+}
+
+/* The error that a selector matching nothing posts, from @e. */
+static void
+expect_no_match (GstBus *bus, GstElement *e, const gchar *selector,
+    const gchar *where)
+{
+  GstMessage *msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
+      GST_MESSAGE_ERROR);
+  gchar *want = g_strdup_printf ("No OpenCL device matches device=\"%s\"",
+      selector);
+  gchar *name = NULL;
+  GError *err;
+
+  fail_unless (msg != NULL, "%s: device=\"%s\": no error", where, selector);
+  fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (e), "%s: error from %s",
+      where, GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)));
+  gst_message_parse_error (msg, &err, NULL);
+  g_print ("%s: device=\"%s\" -> error: %s\n", where, selector, err->message);
+  fail_unless (strstr (err->message, want) != NULL, "%s", err->message);
+  fail_unless (strstr (err->message, "available:") != NULL, "%s", err->message);
+  g_object_get (e, "device-name", &name, NULL);
+  fail_unless (name == NULL, "%s: device-name is %s after the error", where,
+      name);
+  g_error_free (err);
+  gst_message_unref (msg);
+  g_free (want);
+}
+
+/* gst_harness_play() asserts that the element starts, so the harness's
+ * element is started on the default device first, then restarted. */
+static void
+check_harness_no_match (const gchar *selector)
+{
+  GstElement *e = gst_element_factory_make ("clhistequalize", NULL);
+  GstBus *bus = gst_bus_new ();
+  GstSegment segment;
+  GstHarness *h;
+
+  g_object_set (e, "post-messages", FALSE, NULL);
+  h = gst_harness_new_with_element (e, "sink", "src");
+  gst_element_set_bus (e, bus);
+  fail_unless_equals_int (gst_element_set_state (e, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  g_object_set (e, "device", selector, NULL);
+  fail_unless_equals_int (gst_element_set_state (e, GST_STATE_PLAYING),
+      GST_STATE_CHANGE_FAILURE);
+  expect_no_match (bus, e, selector, "harness");
+  /* Nor does it take frames. */
+  gst_segment_init (&segment, GST_FORMAT_TIME);
+  gst_harness_push_event (h, gst_event_new_segment (&segment));
+  fail_if (gst_harness_push (h, gst_buffer_new_allocate (NULL, 64, NULL)) ==
+           GST_FLOW_OK);
+  gst_element_set_bus (e, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+  gst_object_unref (e);
+}
+
+/* In a pipeline, alone or upstream of an element that has made a context
+ * on the default device, which a selector matching nothing must not
+ * adopt. */
+static void
+check_pipeline_selection (const gchar *selector, gboolean with_neighbour)
+{
+  gchar *desc = g_strdup_printf ("videotestsrc num-buffers=2 ! "
+                                 "video/x-raw,format=GRAY8,width=64,height=48 "
+                                 "! clhistequalize name=el post-messages=false "
+                                 "! %s fakesink",
+      with_neighbour ? "clsobel !" : "");
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstElement *el = gst_bin_get_by_name (GST_BIN (pipeline), "el");
+  GstBus *bus = gst_element_get_bus (pipeline);
+  const gchar *where = with_neighbour ? "pipeline before clsobel" : "pipeline";
+
+  g_object_set (el, "device", selector, NULL);
+  if (cl_test_expected_device (selector, NULL)) {
+    GstMessage *msg;
+
+    fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+             GST_STATE_CHANGE_FAILURE);
+    msg = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+    fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
+        "%s: device=\"%s\" did not reach EOS", where, selector);
+    gst_message_unref (msg);
+    cl_test_check_selection (el, selector, where);
+  } else {
+    fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_PLAYING),
+        GST_STATE_CHANGE_FAILURE);
+    expect_no_match (bus, el, selector, where);
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (el);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  g_free (desc);
+}
+
+/* Every form of selector, with expectations from the device list and the
+ * documented rules; set before the element starts, in each embedding. */
 GST_START_TEST (test_device_selection)
 {
-  const gchar *good[] = { "", "cpu", "0.0", "PTHREAD" };
-  const gchar *bad[] = { "9.9", "0.99", "no-such-device", "accelerator" };
-  GstHarness *h;
-  gchar *name = NULL;
+  GPtrArray *selectors = cl_test_selectors ();
+  GRand *rand = test_rand ();
 
-  for (guint i = 0; i < G_N_ELEMENTS (good); i++) {
-    h = gst_harness_new ("clhistequalize");
-    g_object_set (h->element, "device", good[i], NULL);
-    gst_harness_play (h);
-    g_object_get (h->element, "device-name", &name, NULL);
-    fail_unless (name != NULL && *name, "no device-name for \"%s\"", good[i]);
-    g_print ("device=\"%s\" -> %s\n", good[i], name);
-    g_free (name);
-    gst_harness_teardown (h);
+  for (guint i = 0; i < selectors->len; i++) {
+    const gchar *selector = g_ptr_array_index (selectors, i);
+
+    if (cl_test_expected_device (selector, NULL)) {
+      check_harness_selection (selector, rand);
+      check_pipeline_selection (selector, FALSE);
+    } else {
+      check_harness_no_match (selector);
+      check_pipeline_selection (selector, FALSE);
+      check_pipeline_selection (selector, TRUE);
+    }
   }
-
-  for (guint i = 0; i < G_N_ELEMENTS (bad); i++) {
-    gchar *desc = g_strdup_printf ("videotestsrc num-buffers=1 ! "
-                                   "video/x-raw,format=GRAY8 ! clhistequalize "
-                                   "device=%s ! fakesink",
-        bad[i]);
-    gchar *error = test_run_pipeline (desc, NULL);
-
-    fail_unless (error != NULL, "no error for device=%s", bad[i]);
-    fail_unless (strstr (error, "No OpenCL device matches") != NULL, "%s",
-        error);
-    fail_unless (strstr (error, "available:") != NULL, "%s", error);
-    g_free (error);
-    g_free (desc);
-  }
+  g_ptr_array_unref (selectors);
+  g_rand_free (rand);
 }
 
 GST_END_TEST;
@@ -487,9 +595,10 @@ GST_START_TEST (test_device_change_in_ready)
   fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_PAUSED),
       GST_STATE_CHANGE_FAILURE);
   gst_element_set_state (pipeline, GST_STATE_READY);
-  g_object_set (e, "device", "cpu", NULL);
+  g_object_set (e, "device", "", NULL);
   fail_unless (gst_element_set_state (pipeline, GST_STATE_PAUSED) !=
                GST_STATE_CHANGE_FAILURE);
+  cl_test_check_selection (e, "", "pipeline after a failed start");
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (pipeline);
 }
@@ -546,6 +655,137 @@ GST_START_TEST (test_shared_context)
   gst_object_unref (b);
   gst_object_unref (bus);
   gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
+/* ---- Elements on different devices ---- */
+
+/* clhistequalize on @sel_a ! clsobel on @sel_b, frames of each format with
+ * caps changes between them: each frame exact against the two references
+ * chained. */
+static void
+check_mixed_pipeline (const gchar *sel_a, const gchar *sel_b, GRand *rand)
+{
+  const struct {
+    GstVideoFormat format;
+    guint width, height;
+    gsize stride;
+  } shapes[] = {
+    { GRAY8, 97, 35, 100 },
+    { GRAY16_LE, 64, 48, 0 },
+    { GRAY16_BE, 33, 17, 80 },
+  };
+  GstElement *pipeline = gst_parse_launch (
+      "appsrc name=src format=time ! clhistequalize name=a "
+      "post-messages=false ! clsobel name=b ! appsink name=sink sync=false",
+      NULL);
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  GstElement *a = gst_bin_get_by_name (GST_BIN (pipeline), "a");
+  GstElement *b = gst_bin_get_by_name (GST_BIN (pipeline), "b");
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstBus *bus = gst_element_get_bus (pipeline);
+  TestFrame *in[G_N_ELEMENTS (shapes)];
+  const ClTestDevice *da, *db;
+
+  g_object_set (a, "device", sel_a, NULL);
+  g_object_set (b, "device", sel_b, NULL);
+  fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+           GST_STATE_CHANGE_FAILURE);
+  for (guint i = 0; i < G_N_ELEMENTS (shapes); i++) {
+    GstBuffer *buf;
+    GstCaps *caps;
+    GstSample *sample;
+
+    in[i] = test_frame_random (shapes[i].format, shapes[i].width,
+        shapes[i].height, shapes[i].stride, shapes[i].format == GRAY8 ? 8 : 16,
+        rand);
+    buf = test_frame_to_buffer (in[i]);
+    GST_BUFFER_PTS (buf) = i * 40 * GST_MSECOND;
+    caps = test_frame_caps (in[i]);
+    sample = gst_sample_new (buf, caps, NULL, NULL);
+    fail_unless_equals_int (gst_app_src_push_sample (GST_APP_SRC (src), sample),
+        GST_FLOW_OK);
+    gst_sample_unref (sample);
+    gst_caps_unref (caps);
+    gst_buffer_unref (buf);
+  }
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+
+  for (guint i = 0; i < G_N_ELEMENTS (shapes); i++) {
+    GstSample *sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
+        30 * GST_SECOND);
+    TestFrame *mid = ref_element ("clhistequalize", in[i]);
+    TestFrame *expected = ref_element ("clsobel", mid);
+    TestFrame *out;
+
+    fail_unless (sample != NULL, "frame %u did not come out: %" GST_PTR_FORMAT,
+        i, gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR));
+    out = test_frame_from_buffer (gst_sample_get_buffer (sample),
+        gst_sample_get_caps (sample));
+    fail_unless (test_frame_equal (expected, out),
+        "device=%s ! device=%s: "
+        "%s %ux%u differs from the reference",
+        sel_a, sel_b, gst_video_format_to_string (in[i]->format), in[i]->width,
+        in[i]->height);
+    test_frame_free (out);
+    test_frame_free (expected);
+    test_frame_free (mid);
+    test_frame_free (in[i]);
+    gst_sample_unref (sample);
+  }
+  fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR) == NULL);
+
+  da = cl_test_check_selection (a, sel_a, "mixed: clhistequalize");
+  db = cl_test_check_selection (b, sel_b, "mixed: clsobel");
+  fail_unless (da->id != db->id, "device=%s and device=%s are one device",
+      sel_a, sel_b);
+  g_print ("clhistequalize on %u.%u ! clsobel on %u.%u: %u frames exact\n",
+      da->platform_index, da->device_index, db->platform_index,
+      db->device_index, (guint)G_N_ELEMENTS (shapes));
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (src);
+  gst_object_unref (a);
+  gst_object_unref (b);
+  gst_object_unref (sink);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+}
+
+/* Each ordered pair of distinct devices among the first three, by index,
+ * and the GPU and CPU by type where both exist. */
+GST_START_TEST (test_mixed_devices)
+{
+  GPtrArray *list = cl_test_devices ();
+  const guint n = MIN (list->len, 3);
+  GRand *rand = test_rand ();
+  guint pairs = 0;
+
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < n; j++) {
+      const ClTestDevice *x = g_ptr_array_index (list, i);
+      const ClTestDevice *y = g_ptr_array_index (list, j);
+      gchar *sel_a, *sel_b;
+
+      if (x->id == y->id)
+        continue;
+      sel_a = g_strdup_printf ("%u.%u", x->platform_index, x->device_index);
+      sel_b = g_strdup_printf ("%u.%u", y->platform_index, y->device_index);
+      check_mixed_pipeline (sel_a, sel_b, rand);
+      pairs++;
+      g_free (sel_a);
+      g_free (sel_b);
+    }
+  if (cl_test_expected_device ("gpu", NULL) &&
+      cl_test_expected_device ("cpu", NULL)) {
+    check_mixed_pipeline ("gpu", "cpu", rand);
+    check_mixed_pipeline ("cpu", "gpu", rand);
+    pairs += 2;
+  }
+  if (pairs == 0)
+    g_print ("test_mixed_devices: skipped, fewer than two OpenCL devices\n");
+  g_rand_free (rand);
 }
 
 GST_END_TEST;
@@ -707,6 +947,7 @@ clhistequalize_suite (void)
   tcase_add_test (tc, test_device_selection);
   tcase_add_test (tc, test_device_change_in_ready);
   tcase_add_test (tc, test_shared_context);
+  tcase_add_test (tc, test_mixed_devices);
   tcase_add_test (tc, test_videoconvert_pipeline);
   tcase_add_test (tc, test_state_cycles);
   tcase_add_test (tc, test_upstream_pool);
