@@ -441,7 +441,8 @@ parent_main (gint argc, gchar **argv)
         g_ptr_array_add (pipes, row_new (ROW_PIPELINE, "cvequalizehist",
                                     "cvequalizehist", format, w, h));
       if (in_list (opt_peers, "opencv") && opencv_available ()) {
-        const gchar *ops[] = { "equalizeHist", "sobel-magnitude", "sobel-l1" };
+        const gchar *ops[] = { "equalizeHist", "clahe", "sobel-magnitude",
+          "sobel-l1" };
 
         for (guint o = 0; o < G_N_ELEMENTS (ops); o++) {
           gboolean wanted = FALSE;

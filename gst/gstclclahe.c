@@ -75,9 +75,12 @@
  * ]| A camera live, with finer tiles and the tables smoothed over frames.
  * |[
  * gst-launch-1.0 filesrc location=thermal.png ! pngdec ! \
- *     video/x-raw,format=GRAY16_BE ! clclahe clip-limit=4 ! \
+ *     video/x-raw,format=GRAY16_BE ! clclahe clip-limit=512 ! \
  *     video/x-raw,format=GRAY8 ! pngenc ! filesink location=thermal-8.png
- * ]| A 16-bit thermal image equalized into an 8-bit one.
+ * ]| A 16-bit thermal image equalized into an 8-bit one. The clip limit
+ * counts against 65536 bins for GRAY16: 256 times the 8-bit value clips
+ * alike (512 as 2 does for GRAY8); the default of 2 clips every bin to one
+ * count there, which stretches a 16-bit picture only mildly.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -622,9 +625,10 @@ gst_cl_clahe_class_init (GstClClaheClass *klass)
           "max (1, (int) (clip-limit * tile area / bins)) counts per bin "
           "(bins: 256, or 65536 for GRAY16) and the excess spread over all "
           "bins, which caps how steep a tile's table may get. Low values "
-          "(1-4) keep noise in flat regions down, high values approach "
-          "plain equalization per tile; 0 turns clipping off. May change "
-          "while playing, from the next frame on",
+          "(1-4 for 8-bit input, 256 times that for GRAY16) keep noise in "
+          "flat regions down, high values approach plain equalization per "
+          "tile; 0 turns clipping off. May change while playing, from the "
+          "next frame on",
           0.0, MAX_CLIP_LIMIT, DEFAULT_CLIP_LIMIT,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
               GST_PARAM_MUTABLE_PLAYING));
