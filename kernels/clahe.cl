@@ -133,9 +133,9 @@ round_even (float v)
     step = residual ? max (nbins / residual, 1u) : 1;                        \
     for (uint i = b0; i < b1; i++)                                           \
       hist[i] = min (hist[i], limit) + batch;                                \
-    /* One work-item walks the bins it adds to; in groups, where loops    \
-     * whose trip counts differ by work-item miscompiled on PoCL, every     \
-     * item tests its run's bins. */                                         \
+    /* One work-item walks the bins it adds to; in groups every item      \
+     * tests its run's bins (a loop whose trip count differed by work-item  \
+     * gave wrong tables in PoCL 3.1's groups). */                           \
     if (lsz == 1) {                                                          \
       for (uint i = 0; i < residual * step; i += step)                       \
         hist[i]++;                                                           \
