@@ -183,7 +183,6 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
     gst_cl_frame_plan_clear (&priv->plan);
     return FALSE;
   }
-  gst_base_transform_set_in_place (trans, in_place);
   gst_base_transform_set_passthrough (trans, passthrough);
   priv->negotiated = TRUE;
   return TRUE;
@@ -329,6 +328,9 @@ run_frames (GstClFilter *filter, GstBuffer *inbuf, GstVideoFrame *in,
                        : GST_FLOW_OK;
 }
 
+static GstFlowReturn gst_cl_filter_transform_ip (GstBaseTransform *trans,
+    GstBuffer *buf);
+
 static GstFlowReturn
 gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
     GstBuffer *outbuf)
@@ -349,6 +351,8 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
       !check_buffer (filter, outbuf, &plan->out_info, klass->write_components,
           "Output"))
     return GST_FLOW_ERROR;
+  if (inbuf == outbuf)
+    return gst_cl_filter_transform_ip (trans, inbuf);
   if (!gst_video_frame_map (&in, &plan->in_info, inbuf, GST_MAP_READ)) {
     GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
         ("input buffer %" GST_PTR_FORMAT, inbuf));
@@ -360,10 +364,37 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
         ("output buffer %" GST_PTR_FORMAT, outbuf));
     return GST_FLOW_ERROR;
   }
+  /* Output in a buffer of its own: the planes the kernels leave alone come
+   * from the input. */
+  if (plan->keeps_planes)
+    gst_cl_frame_copy_unwritten (plan, &in, &out);
   ret = run_frames (filter, inbuf, &in, &out);
   gst_video_frame_unmap (&out);
   gst_video_frame_unmap (&in);
   return ret;
+}
+
+/* Where the element may write over its input, a writable input buffer is
+ * the output when that saves copying planes the element does not write, or
+ * on CPU devices, where the kernels then run on it in place. Otherwise the
+ * output comes from the pool (pinned or the device's own memory) rather
+ * than from GstBaseTransform's copy of the whole input in system memory. */
+static GstFlowReturn
+gst_cl_filter_prepare_output_buffer (GstBaseTransform *trans, GstBuffer *inbuf,
+    GstBuffer **outbuf)
+{
+  GstClFilterPrivate *priv = PRIV (trans);
+  GstClContext *cl = gst_cl_base_filter_get_context (
+      GST_CL_BASE_FILTER (trans));
+
+  if (!gst_base_transform_is_passthrough (trans) && priv->negotiated &&
+      priv->plan.in_place && gst_buffer_is_writable (inbuf) &&
+      (priv->plan.keeps_planes || gst_cl_context_use_cpu_kernels (cl))) {
+    *outbuf = inbuf;
+    return GST_FLOW_OK;
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
+      ->prepare_output_buffer (trans, inbuf, outbuf);
 }
 
 static GstFlowReturn
@@ -450,6 +481,8 @@ gst_cl_filter_class_init (GstClFilterClass *klass)
       gst_cl_filter_transform_meta);
   trans_class->transform = GST_DEBUG_FUNCPTR (gst_cl_filter_transform);
   trans_class->transform_ip = GST_DEBUG_FUNCPTR (gst_cl_filter_transform_ip);
+  trans_class->prepare_output_buffer = GST_DEBUG_FUNCPTR (
+      gst_cl_filter_prepare_output_buffer);
   trans_class->propose_allocation = GST_DEBUG_FUNCPTR (
       gst_cl_filter_propose_allocation);
   trans_class->decide_allocation = GST_DEBUG_FUNCPTR (

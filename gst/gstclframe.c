@@ -21,23 +21,26 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
   for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)                         \
     if ((mask) & (1u << c))
 
-/* Bytes of a row of plane @plane that its components' samples span: more
+/* Bytes of a row of plane @plane that its components' samples span, in
+ * whole groups of pixels (UYVY's last luma of an odd width included): more
  * than the width of one component where several share the plane. */
 static gsize
 plane_row_bytes (const GstVideoInfo *info, guint plane)
 {
-  gsize row = 0;
+  gsize row = 0, group = 1;
 
   for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
     const guint w = GST_VIDEO_INFO_COMP_WIDTH (info, c);
+    const guint pstride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c);
 
     if (GST_VIDEO_INFO_COMP_PLANE (info, c) != plane || w == 0)
       continue;
     row = MAX (row, GST_VIDEO_INFO_COMP_POFFSET (info, c) +
-                        (gsize)(w - 1) * GST_VIDEO_INFO_COMP_PSTRIDE (info, c) +
+                        (gsize)(w - 1) * pstride +
                         (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8);
+    group = MAX (group, pstride);
   }
-  return row;
+  return (row + group - 1) / group * group;
 }
 
 static guint
@@ -184,6 +187,16 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, GstClBaseFilter *filter,
   }
   if (packed && !create_pack_kernels (plan, filter))
     goto failed;
+  if (in_place) {
+    guint written = 0;
+
+    FOREACH_COMPONENT (out_mask, c)
+    {
+      written |= 1u << plan->out[c].plane;
+    }
+    plan->keeps_planes = written !=
+                         (1u << GST_VIDEO_INFO_N_PLANES (out_info)) - 1;
+  }
   return TRUE;
 
 failed:
@@ -352,11 +365,12 @@ gst_cl_frame_wrap (GstClFramePlan *plan, GstClBaseFilter *filter,
     GstClPlane *out_planes)
 {
   GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  const gboolean same = in->buffer == out->buffer;
 
   FOREACH_COMPONENT (plan->in_mask, c)
   {
     in_planes[c].mem = wrap_component (cl, in, &plan->in[c],
-        plan->in_place ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, &in_planes[c]);
+        same ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, &in_planes[c]);
     if (!in_planes[c].mem)
       return CL_OUT_OF_RESOURCES;
   }
@@ -364,7 +378,7 @@ gst_cl_frame_wrap (GstClFramePlan *plan, GstClBaseFilter *filter,
   {
     /* In place a component read and written is one buffer: two wrappers
      * of the same memory would not be coherent with each other. */
-    if (plan->in_place && in_planes[c].mem) {
+    if (same && in_planes[c].mem) {
       out_planes[c] = in_planes[c];
       clRetainMemObject (out_planes[c].mem);
     } else {
@@ -403,6 +417,21 @@ gst_cl_frame_unwrap (GstClFramePlan *plan, GstClBaseFilter *filter,
     release_mem (&out_planes[c].mem);
   }
   return status;
+}
+
+void
+gst_cl_frame_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,
+    GstVideoFrame *out)
+{
+  guint written = 0;
+
+  FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    written |= 1u << plan->out[c].plane;
+  }
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (in); p++)
+    if (!(written & (1u << p)))
+      gst_video_frame_copy_plane (out, in, p);
 }
 
 /* Without a GstVideoMeta the frame map checks the buffer's size itself, but

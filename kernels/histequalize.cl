@@ -582,18 +582,20 @@ make_lut_u16 (__global const uint * hist, uint parts, uint total,
 
 /* The linear method's bounds for GRAY16 on GPUs, where no group of
  * make_lut_u16 sees the whole cumulative histogram: one group of 256
- * work-items sums 256 bins each, and the item whose range holds a bound
- * walks it. Stores the low and the high bound to @bounds. */
+ * work-items sums 256 bins each and scans the sums; then, for each bound,
+ * the group loads the 256 bins of the range that holds it and scans them,
+ * so that no work-item walks a range alone (a walk of 256 dependent L2
+ * loads took 26 us on an H100). Stores the low and the high bound to
+ * @bounds. */
 __kernel void
 bounds_u16 (__global const uint * hist, uint a, uint b,
     __global uint * bounds)
 {
-  __local uint sums[256];
+  __local uint sums[256], bins[256], range[2];
   const uint lid = get_local_id (0);
-  const uint start = lid * 256;
-  uint sum = 0, c;
+  uint sum = 0;
 
-  for (uint v = start; v < start + 256; v += 4) {
+  for (uint v = lid * 256; v < lid * 256 + 256; v += 4) {
     const uint4 q = LOAD16 (hist + v);
 
     sum += q.x + q.y + q.z + q.w;
@@ -601,17 +603,30 @@ bounds_u16 (__global const uint * hist, uint a, uint b,
   sums[lid] = sum;
   barrier (CLK_LOCAL_MEM_FENCE);
   scan_inclusive (sums, lid, 256);
-  c = lid ? sums[lid - 1] : 0;
-  if ((c <= a && sums[lid] > a) || (c < b && sums[lid] >= b)) {
-    for (uint v = start; v < start + 256; v++) {
-      const uint before = c;
+  {
+    const uint below = lid ? sums[lid - 1] : 0;
 
-      c += hist[v];
-      if (c > a && before <= a)
-        bounds[0] = v;
-      if (c >= b && before < b)
-        bounds[1] = v;
-    }
+    if (below <= a && sums[lid] > a)
+      range[0] = lid;
+    if (below < b && sums[lid] >= b)
+      range[1] = lid;
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+  for (uint k = 0; k < 2; k++) {
+    const uint r = range[k];
+    const uint base = r ? sums[r - 1] : 0;
+    uint c, before;
+
+    bins[lid] = hist[r * 256 + lid];
+    barrier (CLK_LOCAL_MEM_FENCE);
+    scan_inclusive (bins, lid, 256);
+    c = base + bins[lid];
+    before = base + (lid ? bins[lid - 1] : 0);
+    if (k == 0 && c > a && before <= a)
+      bounds[0] = r * 256 + lid;
+    if (k == 1 && c >= b && before < b)
+      bounds[1] = r * 256 + lid;
+    barrier (CLK_LOCAL_MEM_FENCE);
   }
 }
 
