@@ -444,7 +444,8 @@ parent_main (gint argc, gchar **argv)
        * rows of their size (see the targets). */
       if (in_list (opt_peers, "opencv") && g_str_has_prefix (format, "GRAY") &&
           opencv_available ()) {
-        const gchar *ops[] = { "equalizeHist", "sobel-magnitude", "sobel-l1" };
+        const gchar *ops[] = { "equalizeHist", "clahe", "sobel-magnitude",
+          "sobel-l1" };
 
         for (guint o = 0; o < G_N_ELEMENTS (ops); o++) {
           gboolean wanted = FALSE;

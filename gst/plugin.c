@@ -5,6 +5,7 @@
 #include "config.h"
 #endif
 
+#include "gstclclahe.h"
 #include "gstclhistequalize.h"
 #include "gstclsobel.h"
 
@@ -13,11 +14,13 @@ plugin_init (GstPlugin *plugin)
 {
   gboolean ret = FALSE;
 
+  ret |= GST_ELEMENT_REGISTER (clclahe, plugin);
   ret |= GST_ELEMENT_REGISTER (clhistequalize, plugin);
   ret |= GST_ELEMENT_REGISTER (clsobel, plugin);
   return ret;
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, clfilter,
-    "Video filters on OpenCL devices: histogram equalization and Sobel edges",
+    "Video filters on OpenCL devices: histogram equalization, CLAHE and Sobel "
+    "edges",
     plugin_init, PACKAGE_VERSION, "LGPL", PACKAGE_NAME, PACKAGE_ORIGIN)

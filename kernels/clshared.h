@@ -32,4 +32,11 @@
 /* clsobel's GPU kernels: output pixels across per work-item. */
 #define GST_CL_SOBEL_STRIP 8
 
+/* clclahe: where the tables kernel finds last frame's smoothing state T,
+ * for each tile and bin: nowhere (the first frame), the table itself (the
+ * frame before smoothed nothing, T = 256 * table) or the state buffer. */
+#define GST_CL_CLAHE_PREV_NONE 0
+#define GST_CL_CLAHE_PREV_TABLE 1
+#define GST_CL_CLAHE_PREV_STATE 2
+
 #endif

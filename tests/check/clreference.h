@@ -40,8 +40,38 @@ GstVideoFormat ref_sobel_default_format (GstVideoFormat in);
 TestFrame *ref_sobel_format (const TestFrame *in, RefSobelMode mode,
     gdouble scale, guint threshold, GstVideoFormat format);
 
-/* @element's output for @in with its default properties: "clhistequalize"
- * or "clsobel". */
+/* clclahe's properties, and the output the reference makes. */
+typedef struct {
+  gdouble clip_limit;
+  guint tiles_x, tiles_y;
+  guint smoothing;
+  /* Limited-range luma: tables onto 16..235. */
+  gboolean limited;
+  /* GRAY8 output of GRAY16 input, else the input's format. */
+  gboolean to_gray8;
+} RefClaheParams;
+
+/* clclahe's smoothing state from frame to frame: T of every tile and bin,
+ * for the grid it was made for. Zero-initialize it (or clear it) for a
+ * first frame. */
+typedef struct {
+  guint tiles_x, tiles_y, nbins;
+  guint32 *T;
+} RefClaheState;
+
+void ref_clahe_state_clear (RefClaheState *state);
+
+/* The clclahe defaults: clip limit 2, 8x8 tiles, no smoothing. */
+void ref_clahe_params_init (RefClaheParams *p);
+
+/* clclahe's output for the gray frame @in (the luma of YUV as GRAY8),
+ * OpenCV's cv::CLAHE written out from its formulas; @state carries the
+ * smoothing (NULL: every frame a first one). */
+TestFrame *ref_clahe (const TestFrame *in, const RefClaheParams *p,
+    RefClaheState *state);
+
+/* @element's output for @in with its default properties: "clhistequalize",
+ * "clclahe" or "clsobel". */
 TestFrame *ref_element (const gchar *element, const TestFrame *in);
 
 G_END_DECLS

@@ -14,7 +14,7 @@
 #define GRAY16_LE GST_VIDEO_FORMAT_GRAY16_LE
 #define GRAY16_BE GST_VIDEO_FORMAT_GRAY16_BE
 
-static const gchar *elements[] = { "clhistequalize", "clsobel" };
+static const gchar *elements[] = { "clhistequalize", "clclahe", "clsobel" };
 
 #define STATE_CYCLES 200
 
@@ -464,6 +464,15 @@ static const PropValues histequalize_props[] = {
   { "device", { "cpu", "", "no-such-device" } },
 };
 
+/* Grids of up to 17x9 tiles: 64x64 GRAY16 tables are 512 MiB a time. */
+static const PropValues clahe_props[] = {
+  { "clip-limit", { "0", "40", "2" } },
+  { "tiles-x", { "1", "17", "8" } },
+  { "tiles-y", { "3", "9", "8" } },
+  { "smoothing", { "0", "255", "200" } },
+  { "device", { "cpu", "", "no-such-device" } },
+};
+
 static const PropValues sobel_props[] = {
   { "mode", { "dx", "magnitude-l1", "magnitude" } },
   { "scale", { "0.25", "65535", "1" } },
@@ -485,10 +494,14 @@ GST_START_TEST (test_stress_properties)
   guint frames = 0, messages = 0, threads = 0;
 
   for (guint e = 0; e < G_N_ELEMENTS (elements); e++) {
-    const gboolean histeq = e == 0;
-    const PropValues *props = histeq ? histequalize_props : sobel_props;
-    const guint n_props = histeq ? G_N_ELEMENTS (histequalize_props)
-                                 : G_N_ELEMENTS (sobel_props);
+    const gboolean histeq = g_str_equal (elements[e], "clhistequalize");
+    const gboolean clahe = g_str_equal (elements[e], "clclahe");
+    const PropValues *props = histeq  ? histequalize_props
+                              : clahe ? clahe_props
+                                      : sobel_props;
+    const guint n_props = histeq  ? G_N_ELEMENTS (histequalize_props)
+                          : clahe ? G_N_ELEMENTS (clahe_props)
+                                  : G_N_ELEMENTS (sobel_props);
     GstHarness *h = gst_harness_new (elements[e]);
     GstBus *bus = gst_bus_new ();
     GPtrArray *stress = g_ptr_array_new ();
