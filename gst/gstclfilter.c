@@ -17,6 +17,9 @@ typedef struct {
   /* Per caps, for the streaming thread. */
   gboolean negotiated;
   GstClFramePlan plan;
+  /* The caps last refused: a sticky caps event is sent again with every
+   * buffer, and its error is posted once. */
+  GstCaps *refused;
 } GstClFilterPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClFilter, gst_cl_filter,
@@ -202,7 +205,9 @@ refused_caps_probe (GstPad *pad, GstPadProbeInfo *info, gpointer user_data)
     return GST_PAD_PROBE_OK;
   gst_event_parse_caps (event, &caps);
   templ = gst_pad_get_pad_template_caps (pad);
-  if (!gst_caps_can_intersect (caps, templ)) {
+  if (!gst_caps_can_intersect (caps, templ) &&
+      !(PRIV (trans)->refused &&
+          gst_caps_is_equal (caps, PRIV (trans)->refused))) {
     GPtrArray *formats = template_formats (trans, GST_PAD_SINK);
     const GstStructure *s = gst_caps_get_structure (caps, 0);
     const gchar *format = s ? gst_structure_get_string (s, "format") : NULL;
@@ -217,6 +222,7 @@ refused_caps_probe (GstPad *pad, GstPadProbeInfo *info, gpointer user_data)
         ("refused caps %" GST_PTR_FORMAT, caps));
     g_free (list);
     g_ptr_array_unref (formats);
+    gst_caps_replace (&PRIV (trans)->refused, caps);
   }
   gst_caps_unref (templ);
   return GST_PAD_PROBE_OK;
@@ -371,8 +377,9 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
   return ret;
 }
 
-/* Where the element may write over its input, a writable input buffer is
- * the output when that saves copying planes the element does not write, or
+/* Where the element may write over its input, a writable input buffer
+ * whose memory is its own (else writing would copy it whole) is the output
+ * when that saves copying planes the element does not write, or
  * on CPU devices, where the kernels then run on it in place. Otherwise the
  * output comes from the pool (pinned or the device's own memory) rather
  * than from GstBaseTransform's copy of the whole input in system memory. */
@@ -386,6 +393,7 @@ gst_cl_filter_prepare_output_buffer (GstBaseTransform *trans, GstBuffer *inbuf,
 
   if (!gst_base_transform_is_passthrough (trans) && priv->negotiated &&
       priv->plan.in_place && gst_buffer_is_writable (inbuf) &&
+      gst_buffer_is_memory_range_writable (inbuf, 0, -1) &&
       (priv->plan.keeps_planes || gst_cl_context_use_cpu_kernels (cl))) {
     *outbuf = inbuf;
     return GST_FLOW_OK;
@@ -452,6 +460,7 @@ static gboolean
 gst_cl_filter_stop (GstBaseTransform *trans)
 {
   PRIV (trans)->negotiated = FALSE;
+  gst_caps_replace (&PRIV (trans)->refused, NULL);
   gst_cl_frame_plan_clear (&PRIV (trans)->plan);
   return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->stop (trans);
 }
@@ -460,6 +469,7 @@ static void
 gst_cl_filter_finalize (GObject *object)
 {
   gst_cl_frame_plan_clear (&PRIV (object)->plan);
+  gst_caps_replace (&PRIV (object)->refused, NULL);
   G_OBJECT_CLASS (gst_cl_filter_parent_class)->finalize (object);
 }
 

@@ -21,26 +21,25 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
   for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)                         \
     if ((mask) & (1u << c))
 
-/* Bytes of a row of plane @plane that its components' samples span, in
- * whole groups of pixels (UYVY's last luma of an odd width included): more
- * than the width of one component where several share the plane. */
+/* Bytes of a row of plane @plane that its components' samples span: more
+ * than the width of one component where several share the plane. Only
+ * those: a byte past them, such as UYVY's luma after the last pixel of an
+ * odd width, may already be the next row's where the stride is tight. */
 static gsize
 plane_row_bytes (const GstVideoInfo *info, guint plane)
 {
-  gsize row = 0, group = 1;
+  gsize row = 0;
 
   for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
     const guint w = GST_VIDEO_INFO_COMP_WIDTH (info, c);
-    const guint pstride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c);
 
     if (GST_VIDEO_INFO_COMP_PLANE (info, c) != plane || w == 0)
       continue;
     row = MAX (row, GST_VIDEO_INFO_COMP_POFFSET (info, c) +
-                        (gsize)(w - 1) * pstride +
+                        (gsize)(w - 1) * GST_VIDEO_INFO_COMP_PSTRIDE (info, c) +
                         (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8);
-    group = MAX (group, pstride);
   }
-  return (row + group - 1) / group * group;
+  return row;
 }
 
 static guint
