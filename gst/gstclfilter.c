@@ -394,7 +394,7 @@ gst_cl_filter_prepare_output_buffer (GstBaseTransform *trans, GstBuffer *inbuf,
   if (!gst_base_transform_is_passthrough (trans) && priv->negotiated &&
       priv->plan.in_place && gst_buffer_is_writable (inbuf) &&
       gst_buffer_is_memory_range_writable (inbuf, 0, -1) &&
-      (priv->plan.keeps_planes || gst_cl_context_use_cpu_kernels (cl))) {
+      (priv->plan.keeps_planes || (cl->device_type & CL_DEVICE_TYPE_CPU))) {
     *outbuf = inbuf;
     return GST_FLOW_OK;
   }

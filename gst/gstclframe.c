@@ -310,7 +310,12 @@ gboolean
 gst_cl_frame_can_wrap (GstClFramePlan *plan, GstClBaseFilter *filter,
     GstVideoFrame *in, GstVideoFrame *out)
 {
-  if (!gst_cl_context_use_cpu_kernels (gst_cl_base_filter_get_context (filter)))
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+
+  /* Kernels on host memory share it only on a CPU device; a GPU running the
+   * CPU kernels (GST_CL_KERNEL_PATH=cpu) gets device planes too. */
+  if (!gst_cl_context_use_cpu_kernels (cl) ||
+      !(cl->device_type & CL_DEVICE_TYPE_CPU))
     return FALSE;
   FOREACH_COMPONENT (plan->in_mask, c)
   {
