@@ -38,6 +38,11 @@ struct _GstClBaseFilterClass {
       *setup) (GstClBaseFilter *filter, GstClContext *cl, cl_program program);
   /* Before the context goes. */
   void (*teardown) (GstClBaseFilter *filter);
+
+  /* The element's debug category, for what the base classes log about
+   * its frames and properties, so that GST_DEBUG=<element>:6 shows it;
+   * "clfilter" unless set. */
+  GstDebugCategory *debug_category;
 };
 
 /* The context in use from start() to stop(), for the streaming thread; NULL
@@ -59,8 +64,9 @@ cl_int gst_cl_base_filter_enqueue_kernel (GstClBaseFilter *filter,
 /* The event slot for a transfer named @name when profiling, else NULL. */
 cl_event *gst_cl_base_filter_profile_event (GstClBaseFilter *filter,
     const gchar *name);
-/* After the frame's wait. */
-void gst_cl_base_filter_profile_collect (GstClBaseFilter *filter);
+/* After the frame's wait: the device time of the frame's commands in
+ * nanoseconds, or GST_CLOCK_TIME_NONE when not profiling. */
+guint64 gst_cl_base_filter_profile_collect (GstClBaseFilter *filter);
 
 G_END_DECLS
 #endif /* __GST_CL_BASE_FILTER_H__ */

@@ -54,9 +54,10 @@ struct _GstClFilterClass {
    * download is the frame's one wait. */
   cl_int (*enqueue) (GstClFilter *filter, const GstClPlane *in,
       const GstClPlane *out);
-  /* After the wait: what enqueue read back is there. */
+  /* After the wait: what enqueue read back is there. @outbuf, writable,
+   * is @inbuf in place and in passthrough. */
   GstFlowReturn (*finish) (GstClFilter *filter, GstBuffer *inbuf,
-      const GstVideoInfo *in_info);
+      GstBuffer *outbuf, const GstVideoInfo *in_info);
 };
 
 G_END_DECLS

@@ -55,11 +55,13 @@ gst_cl_profile_event (GstClProfile *profile, const gchar *name)
   return &profile->pending[profile->n_pending++].event;
 }
 
-void
+guint64
 gst_cl_profile_collect (GstClProfile *profile)
 {
+  guint64 frame_ns = 0;
+
   if (!profile)
-    return;
+    return GST_CLOCK_TIME_NONE;
   for (guint i = 0; i < profile->n_pending; i++) {
     cl_event event = profile->pending[i].event;
     cl_ulong start = 0, end = 0;
@@ -77,6 +79,7 @@ gst_cl_profile_collect (GstClProfile *profile)
       profile->totals = gst_structure_new_empty ("kernels");
     gst_structure_get_uint64 (profile->totals, profile->pending[i].name,
         &total);
+    frame_ns += end > start ? end - start : 0;
     gst_structure_set (profile->totals, profile->pending[i].name, G_TYPE_UINT64,
         total + (end > start ? end - start : 0), NULL);
     g_free (profile->pending[i].name);
@@ -84,6 +87,7 @@ gst_cl_profile_collect (GstClProfile *profile)
   if (profile->n_pending)
     profile->frames++;
   profile->n_pending = 0;
+  return frame_ns;
 }
 
 static guint64

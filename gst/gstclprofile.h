@@ -19,8 +19,9 @@ void gst_cl_profile_free (GstClProfile *profile);
  * has too many commands to keep. */
 cl_event *gst_cl_profile_event (GstClProfile *profile, const gchar *name);
 
-/* After the frame's wait, when its events are complete. */
-void gst_cl_profile_collect (GstClProfile *profile);
+/* After the frame's wait, when its events are complete: the frame's
+ * device time in nanoseconds, or GST_CLOCK_TIME_NONE without @profile. */
+guint64 gst_cl_profile_collect (GstClProfile *profile);
 
 /* The totals as the `clfilter-profile` structure (docs/opencl.md), or NULL
  * if no frame was profiled; the totals start again from zero. */

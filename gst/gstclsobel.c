@@ -438,6 +438,7 @@ gst_cl_sobel_class_init (GstClSobelClass *klass)
   base_class->program_name = "sobel";
   base_class->program_source = gst_cl_kernel_sobel;
   base_class->setup = GST_DEBUG_FUNCPTR (gst_cl_sobel_setup);
+  base_class->debug_category = gst_cl_sobel_debug;
   base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_sobel_teardown);
   cl_class->converts = gst_cl_sobel_converts;
   cl_class->read_components = GST_CL_COMPONENT_LUMA;

@@ -6,6 +6,7 @@
 #endif
 
 #include "gstclhistequalize.h"
+#include "gstclhistmessage.h"
 #include "gstclsobel.h"
 
 static gboolean
@@ -13,6 +14,7 @@ plugin_init (GstPlugin *plugin)
 {
   gboolean ret = FALSE;
 
+  gst_cl_histogram_meta_get_info ();
   ret |= GST_ELEMENT_REGISTER (clhistequalize, plugin);
   ret |= GST_ELEMENT_REGISTER (clsobel, plugin);
   return ret;
