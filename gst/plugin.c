@@ -7,6 +7,7 @@
 
 #include "gstclhistequalize.h"
 #include "gstclhistmessage.h"
+#include "gstclhistogram.h"
 #include "gstclsobel.h"
 
 static gboolean
@@ -16,10 +17,12 @@ plugin_init (GstPlugin *plugin)
 
   gst_cl_histogram_meta_get_info ();
   ret |= GST_ELEMENT_REGISTER (clhistequalize, plugin);
+  ret |= GST_ELEMENT_REGISTER (clhistogram, plugin);
   ret |= GST_ELEMENT_REGISTER (clsobel, plugin);
   return ret;
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, clfilter,
-    "Video filters on OpenCL devices: histogram equalization and Sobel edges",
+    "Video filters on OpenCL devices: histogram equalization, histograms "
+    "and Sobel edges",
     plugin_init, PACKAGE_VERSION, "LGPL", PACKAGE_NAME, PACKAGE_ORIGIN)

@@ -351,6 +351,48 @@ apply_u8 (__global const uchar * src, uint pitch, uint width, uint height,
   }
 }
 
+/* clhistogram, 8-bit on GPUs, where no table kernel runs (apply_u8 builds
+ * clhistequalize's summary): the summary from the histogram, by one group
+ * of 256 work-items, one per bin. Each item then zeroes its bin, which
+ * leaves the histogram clear for the next frame without a fill. Takes the
+ * table kernels' arguments. */
+__kernel void
+summary_u8 (__global uint * hist, uint parts, uint total, uint lo,
+    uint span, __global uchar * lut, __global uint * stats,
+    __global uint * summary, uint group, __global uint * cum)
+{
+  __local uint msg[256];
+  __local ulong red[256];
+  __local uint first, last;
+  const uint lid = get_local_id (0);
+  const uint h = hist[lid];
+  ulong sv, sv2;
+
+  if (lid == 0) {
+    first = 256;
+    last = 0;
+  }
+  msg[lid] = 0;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (h) {
+    atomic_min (&first, lid);
+    atomic_max (&last, lid);
+  }
+  atomic_add (&msg[lid / group], h);
+  /* Its barriers make the atomics above visible. */
+  sv = reduce_sum (red, (ulong) h * lid, lid, 256);
+  sv2 = reduce_sum (red, (ulong) h * lid * lid, lid, 256);
+  hist[lid] = 0;
+  if (lid < 256 / group)
+    summary[SUMMARY_HEAD + lid] = msg[lid];
+  if (lid == 0) {
+    summary[0] = first;
+    summary[1] = last;
+    store_u64 (summary + 2, sv);
+    store_u64 (summary + 4, sv2);
+  }
+}
+
 /* GRAY16 on GPUs: 65536 bins are too many for each group to rebuild the
  * table, so one small launch builds it over BLOCKS blocks of BLOCK_BINS
  * bins, 4 per work-item in groups of 256. Each group sums the blocks before
