@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # gst-clfilter example: a live histogram plot of any video file
+# Copyright (C) 2026 gst-clfilter developers
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Plays a video file through clhistogram (or clhistequalize) and plots each
 frame's histogram with matplotlib.

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # gst-clfilter tests: the examples, run as a person would run them
+# Copyright (C) 2026 gst-clfilter developers
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Runs examples/clhistogram-plot.py on a real clip (MJPEG in AVI, made by
 the build from videotestsrc) in each of its modes and checks what it wrote,

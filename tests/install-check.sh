@@ -1,5 +1,6 @@
 #!/bin/sh
 # gst-clfilter tests: what `meson install` puts where.
+# Copyright (C) 2026 gst-clfilter developers
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # usage: install-check.sh MESON SOURCE-DIR BUILD-DIR PLUGINSDIR WORK-DIR
