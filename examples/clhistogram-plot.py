@@ -107,7 +107,7 @@ class Plot:
                           linewidth=0.8, label="min, max")
         self.ax_time.plot(t, [f["max"] for f in upto], color="#808080",
                           linewidth=0.8)
-        self.ax_time.set_ylim(0, 1 << depth)
+        self.ax_time.set_ylim(0, (1 << depth) * 1.04)
         self.ax_time.set_xlabel("time (s)")
         self.ax_time.legend(loc="upper right", fontsize=8)
         self.fig.tight_layout()
