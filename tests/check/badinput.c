@@ -32,7 +32,7 @@
 #define GRAY16_LE GST_VIDEO_FORMAT_GRAY16_LE
 #define GRAY16_BE GST_VIDEO_FORMAT_GRAY16_BE
 
-static const gchar *elements[] = { "clhistequalize", "clsobel" };
+static const gchar *elements[] = { "clhistequalize", "clhistogram", "clsobel" };
 static const GstVideoFormat formats[] = { GRAY8, GRAY16_LE, GRAY16_BE };
 
 static GstHarness *

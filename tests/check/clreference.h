@@ -46,8 +46,8 @@ typedef enum
 TestFrame *ref_sobel (const TestFrame *in, RefSobelMode mode, gdouble scale,
     guint threshold);
 
-/* @element's output for @in with its default properties: "clhistequalize"
- * or "clsobel". */
+/* @element's output for @in with its default properties: "clhistequalize",
+ * "clhistogram" (the input) or "clsobel". */
 TestFrame *ref_element (const gchar *element, const TestFrame *in);
 
 G_END_DECLS

@@ -28,7 +28,7 @@
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 
-static const gchar *elements[] = { "clhistequalize", "clsobel" };
+static const gchar *elements[] = { "clhistequalize", "clhistogram", "clsobel" };
 
 /* Starts @element with @props in a pipeline and returns the error it
  * posts. */
