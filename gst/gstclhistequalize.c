@@ -21,34 +21,49 @@
  * SECTION:element-clhistequalize
  * @title: clhistequalize
  *
- * Histogram equalization of GRAY8 and GRAY16 video on an OpenCL device. For
+ * Histogram equalization of gray and YUV video on an OpenCL device. For
  * every frame the device counts the histogram, builds its cumulative
  * distribution and the lookup table from it, and maps every pixel through the
  * table; the result spreads a low-contrast picture over the whole range.
  *
- * GRAY8 output is bit-identical to OpenCV's cv::equalizeHist. With N pixels
- * and i0 the first non-empty bin: a frame with hist[i0] == N is passed
+ * It takes GRAY8, GRAY16_LE, GRAY16_BE and the 8-bit YUV formats I420,
+ * YV12, NV12, NV21, Y42B, Y444, YUY2 and UYVY, and outputs the same format.
+ * For YUV the histogram and the table are those of the luma (Y); U and V
+ * are left as they are, byte for byte: the colours keep their hue and
+ * saturation while the brightness is equalized. Frames are processed in
+ * place, so only the luma travels to the device.
+ *
+ * GRAY8 and full-range luma (caps colorimetry with range 0-255, as jpegdec
+ * outputs) are bit-identical to OpenCV's cv::equalizeHist. With N pixels and
+ * i0 the first non-empty bin: a frame with hist[i0] == N is passed
  * unchanged; otherwise scale = 255.0f / (N - hist[i0]) in float32,
  * lut[i0] = 0 and lut[v] = clamp(rint((float)(cdf[v] - hist[i0]) * scale),
  * 0, 255) for v > i0, rounding half to even.
+ *
+ * Limited-range luma (16-235, GStreamer's default for YUV) stays in its
+ * range: lut[v] = 16 + round_half_even(219 * (cdf[v] - hist[i0]) /
+ * (N - hist[i0])), computed exactly in integers; a constant Y plane is left
+ * unchanged.
  *
  * GRAY16 uses all 65536 bins: lut[v] is (cdf[v] - cdf_min) * 65535 /
  * (N - cdf_min) rounded half to even, computed exactly in 64-bit integers,
  * with cdf_min = hist[i0]; a constant frame is passed unchanged.
  *
  * While #GstClHistEqualize:post-messages is %TRUE the element posts one
- * element message named `histogram` per frame, describing the input frame:
+ * element message named `histogram` per frame, describing the input frame
+ * (its luma for YUV):
  *
  * * #GstClockTime `timestamp`: the buffer's timestamp
  * * #GstClockTime `stream-time`: the stream time of the buffer
  * * #GstClockTime `running-time`: the running time of the buffer
  * * #GstClockTime `duration`: the duration of the buffer
- * * #gchararray `format`: the video format, "GRAY8", "GRAY16_LE" or
- *   "GRAY16_BE"
+ * * #gchararray `format`: the video format, e.g. "GRAY8", "GRAY16_LE" or
+ *   "NV12"
  * * #guint `num-bins`: the number of entries in `bins`
  * * #GstValueArray of #guint64 `bins`: the histogram, adjacent bins summed
- *   down to #GstClHistEqualize:message-bins entries (at most 256 for GRAY8,
- *   65536 for GRAY16); bin i counts values from i * 2^depth / num-bins on
+ *   down to #GstClHistEqualize:message-bins entries (at most 256 for 8-bit
+ *   formats, 65536 for GRAY16); bin i counts values from
+ *   i * 2^depth / num-bins on
  * * #guint64 `pixels`: the number of pixels, also the sum of `bins`
  * * #guint `min`, `max`: the smallest and largest pixel value present
  * * #gdouble `mean`, `stddev`: mean and standard deviation of pixel values
@@ -67,10 +82,14 @@
  *     clhistequalize ! videoconvert ! autovideosink
  * ]| Equalizes a camera's picture live.
  * |[
- * gst-launch-1.0 filesrc location=diver.mov ! qtdemux ! jpegdec ! \
- *     videoconvert ! video/x-raw,format=GRAY8 ! clhistequalize ! \
+ * gst-launch-1.0 filesrc location=diver.mov ! decodebin ! clhistequalize ! \
  *     videoconvert ! x264enc ! mp4mux ! filesink location=out.mp4
- * ]| Equalizes a low-contrast clip into a file.
+ * ]| Equalizes a low-contrast colour clip into a file, straight from the
+ * decoder's YUV.
+ * |[
+ * gst-launch-1.0 v4l2src ! video/x-raw,format=YUY2 ! clhistequalize ! \
+ *     videoconvert ! autovideosink
+ * ]| A webcam's YUY2 picture, equalized live in colour.
  * |[
  * gst-launch-1.0 -m filesrc location=thermal.png ! pngdec ! \
  *     video/x-raw,format=GRAY16_BE ! clhistequalize message-bins=64 ! \
@@ -724,8 +743,8 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL histogram equalization", "Filter/Effect/Video",
-      "Equalizes the histogram of GRAY8 and GRAY16 video on an OpenCL "
-      "device and posts each frame's histogram",
+      "Equalizes the histogram of gray video, or of the luma of YUV video, "
+      "on an OpenCL device and posts each frame's histogram",
       "gst-clfilter developers");
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);

@@ -21,9 +21,12 @@
  * SECTION:element-clsobel
  * @title: clsobel
  *
- * Sobel edge detection of GRAY8 and GRAY16 video on an OpenCL device. The
- * output has the input's format and size: GRAY8 gives GRAY8, GRAY16_LE gives
- * GRAY16_LE, GRAY16_BE gives GRAY16_BE.
+ * Sobel edge detection of gray and YUV video on an OpenCL device. The
+ * output has the input's size. GRAY8 gives GRAY8; GRAY16_LE and GRAY16_BE
+ * give the same format, or GRAY8 when downstream asks for it (a caps filter
+ * `video/x-raw,format=GRAY8` after the element); the 8-bit YUV formats I420,
+ * YV12, NV12, NV21, Y42B, Y444, YUY2 and UYVY give GRAY8, the edges of their
+ * luma (Y). Only the luma travels to the device.
  *
  * Every pixel gets the gradients of OpenCV's cv::Sobel with ksize=3,
  * gx from the kernel [-1 0 1; -2 0 2; -1 0 1] and gy from
@@ -37,7 +40,7 @@
  * * `dy`: m = |gy|
  *
  * and the output pixel is out = clamp (round_half_even (scale * m), 0, MAX)
- * with MAX 255 for GRAY8 and 65535 for GRAY16. With a non-zero
+ * with MAX 255 for GRAY8 output and 65535 for GRAY16 output. With a non-zero
  * #GstClSobel:threshold the pixel is then MAX where out >= threshold and 0
  * elsewhere, a binary edge map.
  *
@@ -58,11 +61,10 @@
  *     clsobel ! videoconvert ! autovideosink
  * ]| Shows a camera's edges live.
  * |[
- * gst-launch-1.0 filesrc location=diver.mov ! qtdemux ! jpegdec ! \
- *     videoconvert ! video/x-raw,format=GRAY8 ! clhistequalize \
+ * gst-launch-1.0 filesrc location=diver.mov ! decodebin ! clhistequalize \
  *     post-messages=false ! clsobel ! videoconvert ! autovideosink
- * ]| Equalizes a low-contrast clip, then shows its edges; both elements run
- * in one OpenCL context.
+ * ]| Equalizes a low-contrast colour clip, then shows the edges of its
+ * luma; both elements run in one OpenCL context.
  * |[
  * gst-launch-1.0 filesrc location=diver.mov ! qtdemux ! jpegdec ! \
  *     videoconvert ! video/x-raw,format=GRAY8 ! \
@@ -445,8 +447,8 @@ gst_cl_sobel_class_init (GstClSobelClass *klass)
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL Sobel edge detection", "Filter/Effect/Video",
-      "Computes the 3x3 Sobel gradient magnitude or direction of GRAY8 and "
-      "GRAY16 video on an OpenCL device",
+      "Computes the 3x3 Sobel gradient magnitude or direction of gray "
+      "video, or of the luma of YUV video, on an OpenCL device",
       "gst-clfilter developers");
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
