@@ -141,14 +141,13 @@ def run(args):
            "true" if meta else "false",
            "appsink name=sink sync=false max-buffers=4" if meta
            else "fakesink"))
-    if args.device:
-        desc = desc.replace("name=hist", "name=hist device=\"%s\""
-                            % args.device)
     try:
         pipeline = Gst.parse_launch(desc)
     except GLib.Error as e:
         fail("could not make the pipeline: %s" % e)
     pipeline.get_by_name("src").set_property("location", args.clip)
+    if args.device is not None:
+        pipeline.get_by_name("hist").set_property("device", args.device)
 
     plot = Plot("%s: %s" % (args.element, os.path.basename(args.clip)))
     state = {"error": None, "done": False, "drawn": 0}

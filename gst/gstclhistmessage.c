@@ -29,8 +29,6 @@
 
 #include <math.h>
 
-#define GST_CAT_DEFAULT (GST_CL_BASE_FILTER_GET_CLASS (filter)->debug_category)
-
 const GstMetaInfo *
 gst_cl_histogram_meta_get_info (void)
 {
@@ -167,7 +165,9 @@ gst_cl_histogram_publish (GstClFilter *filter, GstStructure *s, gboolean post,
 
   gst_structure_get (s, "pixels", G_TYPE_UINT64, &pixels, "min", G_TYPE_UINT,
       &min, "max", G_TYPE_UINT, &max, "mean", G_TYPE_DOUBLE, &mean, NULL);
-  GST_LOG_OBJECT (filter,
+  /* In the element's category, with its per-frame lines. */
+  GST_CAT_LOG_OBJECT (GST_CL_BASE_FILTER_GET_CLASS (filter)->debug_category,
+      filter,
       "histogram of %" G_GUINT64_FORMAT " pixels, %u..%u, mean %.3f%s%s",
       pixels, min, max, mean, post ? ", posted" : "",
       outbuf ? ", on the buffer" : "");

@@ -54,7 +54,7 @@
  * with gst_buffer_get_custom_meta() and gst_custom_meta_get_structure(); a
  * buffer that others hold too is replaced by a new #GstBuffer on the same
  * memory, as metas need a writable buffer. With both properties %FALSE the
- * element measures nothing.
+ * element does nothing with the frames.
  *
  * The OpenCL device is chosen with #GstClBaseFilter:device and shared with
  * the pipeline's other OpenCL elements through a #GstContext of type
@@ -431,9 +431,6 @@ gst_cl_histogram_enqueue (GstClFilter *filter, const GstClPlane *in,
   guint num_bins;
 
   self->pending_bins = 0;
-  /* No one to tell: nothing to measure. */
-  if (!settings->post_messages && !settings->attach_meta)
-    return CL_SUCCESS;
   num_bins = MIN (settings->message_bins, self->nbins);
 
   if (self->hist_dirty || (!self->cpu && self->depth == 16))
@@ -502,6 +499,19 @@ gst_cl_histogram_prepare_output_buffer (GstBaseTransform *trans,
       !gst_buffer_is_writable (inbuf))
     *outbuf = gst_buffer_copy (inbuf);
   return ret;
+}
+
+/* No one to tell: the frame is not even looked at, nor sent to the
+ * device. */
+static GstFlowReturn
+gst_cl_histogram_transform_ip (GstBaseTransform *trans, GstBuffer *buf)
+{
+  GstClHistogram *self = GST_CL_HISTOGRAM (trans);
+
+  if (!self->frame.post_messages && !self->frame.attach_meta)
+    return GST_FLOW_OK;
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_histogram_parent_class)
+      ->transform_ip (trans, buf);
 }
 
 static void
@@ -619,6 +629,7 @@ gst_cl_histogram_class_init (GstClHistogramClass *klass)
 
   trans_class->prepare_output_buffer = GST_DEBUG_FUNCPTR (
       gst_cl_histogram_prepare_output_buffer);
+  trans_class->transform_ip = GST_DEBUG_FUNCPTR (gst_cl_histogram_transform_ip);
 
   base_class->program_name = "histequalize";
   base_class->program_source = gst_cl_kernel_histequalize;

@@ -711,16 +711,22 @@ GST_END_TEST;
 
 static GMutex log_lock;
 static GString *warnings;
+static GString *log_lines;
 
+/* Warnings and LOG lines, each into its string while it is there. */
 static void
-collect_warnings (GstDebugCategory *category, GstDebugLevel level,
-    const gchar *file, const gchar *function, gint line, GObject *object,
-    GstDebugMessage *message, gpointer user_data)
+collect_log (GstDebugCategory *category, GstDebugLevel level, const gchar *file,
+    const gchar *function, gint line, GObject *object, GstDebugMessage *message,
+    gpointer user_data)
 {
-  if (level != GST_LEVEL_WARNING)
+  GString *into = level == GST_LEVEL_WARNING ? warnings
+                  : level == GST_LEVEL_LOG   ? log_lines
+                                             : NULL;
+
+  if (!into)
     return;
   g_mutex_lock (&log_lock);
-  g_string_append_printf (warnings, "%s: %s\n",
+  g_string_append_printf (into, "%s: %s\n",
       gst_debug_category_get_name (category), gst_debug_message_get (message));
   g_mutex_unlock (&log_lock);
 }
@@ -743,7 +749,7 @@ GST_START_TEST (test_property_warnings)
   const gchar *elements[] = { "clhistogram", "clhistequalize" };
 
   warnings = g_string_new (NULL);
-  gst_debug_add_log_function (collect_warnings, NULL, NULL);
+  gst_debug_add_log_function (collect_log, NULL, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (elements); i++) {
     GstHarness *h = gst_harness_new (elements[i]);
     guint bins;
@@ -764,8 +770,50 @@ GST_START_TEST (test_property_warnings)
         "%s", warnings->str);
     gst_harness_teardown (h);
   }
-  gst_debug_remove_log_function (collect_warnings);
+  gst_debug_remove_log_function (collect_log);
   g_string_free (warnings, TRUE);
+  warnings = NULL;
+}
+
+GST_END_TEST;
+
+/* GST_DEBUG=<element>:6 shows what each frame did, in the element's own
+ * category. */
+GST_START_TEST (test_frame_log)
+{
+  const gchar *elements[] = { "clhistogram", "clhistequalize" };
+  TestFrame *t = test_frame_load ("moon.png");
+
+  log_lines = g_string_new (NULL);
+  gst_debug_add_log_function (collect_log, NULL, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (elements); i++) {
+    GstHarness *h = gst_harness_new (elements[i]);
+    TestFrame *out;
+    gchar *frame, *hist;
+
+    gst_debug_set_threshold_for_name (elements[i], GST_LEVEL_LOG);
+    g_object_set (h->element, "post-messages", FALSE, "attach-meta", TRUE,
+        NULL);
+    out = test_harness_process (h, t);
+    frame = g_strdup_printf ("%s: GRAY8 512x512 frame 99:99:99.999999999: %s, ",
+        elements[i], i == 0 ? "passthrough" : "in place");
+    hist = g_strdup_printf ("%s: histogram of 262144 pixels, ", elements[i]);
+    g_mutex_lock (&log_lock);
+    fail_unless (strstr (log_lines->str, frame) != NULL, "no \"%s\" in\n%s",
+        frame, log_lines->str);
+    fail_unless (strstr (log_lines->str, hist) != NULL, "no \"%s\" in\n%s",
+        hist, log_lines->str);
+    g_mutex_unlock (&log_lock);
+    gst_debug_set_threshold_for_name (elements[i], GST_LEVEL_ERROR);
+    g_free (frame);
+    g_free (hist);
+    test_frame_free (out);
+    gst_harness_teardown (h);
+  }
+  gst_debug_remove_log_function (collect_log);
+  g_string_free (log_lines, TRUE);
+  log_lines = NULL;
+  test_frame_free (t);
 }
 
 GST_END_TEST;
@@ -815,6 +863,7 @@ clhistogram_suite (void)
   tcase_add_test (tc, test_meta_replaced_downstream);
   tcase_add_test (tc, test_meta_through_pipeline);
   tcase_add_test (tc, test_property_warnings);
+  tcase_add_test (tc, test_frame_log);
   tcase_add_test (tc, test_properties);
   return s;
 }
