@@ -249,6 +249,9 @@ opencv_op_for (const gchar *desc)
 {
   if (g_str_has_prefix (desc, "clhistequalize"))
     return "equalizeHist";
+  /* Only with OpenCV's defaults, which the element's are. */
+  if (g_str_has_prefix (desc, "clclahe") && !strchr (desc, '='))
+    return "clahe";
   if (g_str_has_prefix (desc, "clsobel")) {
     if (strstr (desc, "l1"))
       return "sobel-l1";

@@ -79,9 +79,29 @@ video_info_for (const gchar *format, guint w, guint h, GstVideoInfo *info)
   return TRUE;
 }
 
-/* --child=prep: moon.png decoded, scaled and converted by GStreamer into
+/* Plane @p of @info without row padding: bytes per row, rows, and the unit
+ * a row can be mirrored in (a pixel; a pixel pair in YUY2 and UYVY, a U,V
+ * pair in NV12's second plane). */
+static void
+plane_layout (const GstVideoInfo *info, guint p, gsize *row, guint *rows,
+    guint *unit)
+{
+  gint comp[GST_VIDEO_MAX_COMPONENTS];
+
+  gst_video_format_info_component (info->finfo, p, comp);
+  *row = 0;
+  *unit = 1;
+  for (guint i = 0; i < GST_VIDEO_MAX_COMPONENTS && comp[i] >= 0; i++) {
+    *row = MAX (*row, (gsize)GST_VIDEO_INFO_COMP_WIDTH (info, comp[i]) *
+                          GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[i]));
+    *unit = MAX (*unit, (guint)GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[i]));
+  }
+  *rows = GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
+}
+
+/* --child=prep: moon.png decoded, converted and scaled by GStreamer into
  * one frame; RING variants of it (as is, mirrored, flipped, both) written
- * packed (no row padding) to --frames-file. */
+ * plane after plane, rows without padding, to --frames-file. */
 int
 child_prep (void)
 {
@@ -125,43 +145,42 @@ child_prep (void)
     goto out;
   }
   {
-    const guint bpp = GST_VIDEO_FRAME_COMP_PSTRIDE (&vf, 0);
-    const gsize row = (gsize)w * bpp;
-    guint8 *packed = g_malloc (row * h);
     FILE *f = fopen (opt_frames_file, "wb");
     guint64 sum = 0;
+    gsize row;
+    guint rows, unit;
 
-    for (guint y = 0; y < h; y++)
-      memcpy (packed + y * row,
-          (guint8 *)GST_VIDEO_FRAME_PLANE_DATA (&vf, 0) +
-              y * GST_VIDEO_FRAME_PLANE_STRIDE (&vf, 0),
-          row);
-    for (gsize i = 0; i < row * h; i++)
-      sum += packed[i];
     for (guint v = 0; f && v < RING; v++) {
       const gboolean mirror = v & 1, flip = v & 2;
 
-      for (guint y = 0; y < h; y++) {
-        const guint8 *src = packed + (flip ? h - 1 - y : y) * row;
+      for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&vf); p++) {
+        plane_layout (&info, p, &row, &rows, &unit);
+        for (guint y = 0; y < rows; y++) {
+          const guint8 *src = (guint8 *)GST_VIDEO_FRAME_PLANE_DATA (&vf, p) +
+                              (gsize)(flip ? rows - 1 - y : y) *
+                                  GST_VIDEO_FRAME_PLANE_STRIDE (&vf, p);
 
-        if (!mirror) {
-          fwrite (src, 1, row, f);
-          continue;
+          if (v == 0 && p == 0)
+            for (gsize x = 0; x < row; x++)
+              sum += src[x];
+          if (!mirror) {
+            fwrite (src, 1, row, f);
+            continue;
+          }
+          for (gsize x = row; x >= unit; x -= unit)
+            fwrite (src + x - unit, 1, unit, f);
         }
-        for (guint x = 0; x < w; x++)
-          fwrite (src + (gsize)(w - 1 - x) * bpp, 1, bpp, f);
       }
     }
     gst_video_frame_unmap (&vf);
     if (!f || fclose (f) != 0) {
       g_printerr ("prep: cannot write %s\n", opt_frames_file);
-      g_free (packed);
       goto out;
     }
+    plane_layout (&info, 0, &row, &rows, &unit);
     gst_structure_set (res, "format", G_TYPE_STRING, opt_format, "width",
         G_TYPE_UINT, w, "height", G_TYPE_UINT, h, "mean", G_TYPE_DOUBLE,
-        (gdouble)sum / (row * h), NULL);
-    g_free (packed);
+        (gdouble)sum / (row * rows), NULL);
   }
   print_result (res);
   ret = 0;
@@ -178,9 +197,6 @@ out:
 static gboolean
 load_ring (const GstVideoInfo *info, GstMemory **ring)
 {
-  const gsize row = (gsize)GST_VIDEO_INFO_WIDTH (info) *
-                    GST_VIDEO_INFO_COMP_PSTRIDE (info, 0);
-  const gsize stride = GST_VIDEO_INFO_PLANE_STRIDE (info, 0);
   FILE *f = fopen (opt_frames_file, "rb");
 
   if (!f) {
@@ -190,13 +206,21 @@ load_ring (const GstVideoInfo *info, GstMemory **ring)
   for (guint i = 0; i < RING; i++) {
     guint8 *data = g_malloc0 (GST_VIDEO_INFO_SIZE (info));
 
-    for (gint y = 0; y < GST_VIDEO_INFO_HEIGHT (info); y++)
-      if (fread (data + y * stride, 1, row, f) != row) {
-        g_printerr ("%s is short\n", opt_frames_file);
-        g_free (data);
-        fclose (f);
-        return FALSE;
-      }
+    for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+      guint8 *plane = data + GST_VIDEO_INFO_PLANE_OFFSET (info, p);
+      gsize row;
+      guint rows, unit;
+
+      plane_layout (info, p, &row, &rows, &unit);
+      for (guint y = 0; y < rows; y++)
+        if (fread (plane + (gsize)y * GST_VIDEO_INFO_PLANE_STRIDE (info, p), 1,
+                row, f) != row) {
+          g_printerr ("%s is short\n", opt_frames_file);
+          g_free (data);
+          fclose (f);
+          return FALSE;
+        }
+    }
     ring[i] = gst_memory_new_wrapped (GST_MEMORY_FLAG_READONLY, data,
         GST_VIDEO_INFO_SIZE (info), 0, GST_VIDEO_INFO_SIZE (info), data,
         g_free);

@@ -77,7 +77,7 @@ static GOptionEntry entries[] = {
       "7680x4320 on a GPU)",
       "LIST" },
   { "formats", 'f', 0, G_OPTION_ARG_STRING, &opt_formats,
-      "Comma-separated formats (default GRAY8,GRAY16_LE)", "LIST" },
+      "Comma-separated formats (default GRAY8,GRAY16_LE,NV12,I420)", "LIST" },
   { "elements", 'e', 0, G_OPTION_ARG_STRING, &opt_elements,
       "Comma-separated element descriptions with properties, e.g. "
       "\"clhistequalize post-messages=false,clsobel mode=magnitude\"; an "
@@ -356,7 +356,7 @@ parent_main (gint argc, gchar **argv)
     opt_sizes = g_strdup (gpu ? "640x480,1920x1080,3840x2160,7680x4320"
                               : "640x480,1920x1080,3840x2160");
   if (!opt_formats)
-    opt_formats = g_strdup ("GRAY8,GRAY16_LE");
+    opt_formats = g_strdup ("GRAY8,GRAY16_LE,NV12,I420");
   if (!opt_peers)
     opt_peers = g_strdup ("identity,cvequalizehist,opencv");
   if (opt_runs < 1)
@@ -456,8 +456,12 @@ parent_main (gint argc, gchar **argv)
           element_accepts ("cvequalizehist", caps[fi]))
         g_ptr_array_add (pipes, row_new (ROW_PIPELINE, "cvequalizehist",
                                     "cvequalizehist", format, w, h));
-      if (in_list (opt_peers, "opencv") && opencv_available ()) {
-        const gchar *ops[] = { "equalizeHist", "sobel-magnitude", "sobel-l1" };
+      /* The OpenCV ops are gray ones; YUV rows are read against the GRAY8
+       * rows of their size (see the targets). */
+      if (in_list (opt_peers, "opencv") && g_str_has_prefix (format, "GRAY") &&
+          opencv_available ()) {
+        const gchar *ops[] = { "equalizeHist", "clahe", "sobel-magnitude",
+          "sobel-l1" };
 
         for (guint o = 0; o < G_N_ELEMENTS (ops); o++) {
           gboolean wanted = FALSE;

@@ -18,6 +18,9 @@ reused, as a C++ user reusing cv::Mat would get):
                    cv2.magnitude, back to the input depth rounded and
                    saturated (convertScaleAbs for 8 bits, multiply by 1 with
                    dtype CV_16U for 16 bits)
+  clahe            cv2.createCLAHE(2.0, (8, 8)).apply, the defaults of
+                   clclahe (8 and 16 bits; OpenCV's OpenCL path is 8-bit
+                   only, its 16-bit UMat runs on the CPU)
   sobel-l1         |dx| + |dy| saturated to the input depth: for 8 bits
                    Sobel to CV_16S, convertScaleAbs of each, cv2.add; for 16
                    bits Sobel to CV_32F, absdiff with 0, cv2.add with dtype
@@ -42,7 +45,7 @@ import time
 import numpy as np
 import cv2
 
-OPS = ("equalizeHist", "sobel-magnitude", "sobel-l1")
+OPS = ("equalizeHist", "clahe", "sobel-magnitude", "sobel-l1")
 RING = 4
 
 
@@ -125,6 +128,9 @@ class Op:
             if depth16:
                 raise ValueError("cv::equalizeHist is GRAY8 only")
             self.fn = self.equalize
+        elif op == "clahe":
+            self.clahe = cv2.createCLAHE(2.0, (8, 8))
+            self.fn = self.apply_clahe
         elif op == "sobel-magnitude":
             self.dx, self.dy, self.mag = (alloc(np.float32), alloc(np.float32),
                                           alloc(np.float32))
@@ -140,6 +146,9 @@ class Op:
 
     def equalize(self, f):
         return cv2.equalizeHist(f, dst=self.out)
+
+    def apply_clahe(self, f):
+        return self.clahe.apply(f, dst=self.out)
 
     def sobel(self, f, ddepth):
         cv2.Sobel(f, ddepth, 1, 0, dst=self.dx, ksize=3,

@@ -1,4 +1,4 @@
-/* gst-clfilter demo: both elements on a real clip.
+/* gst-clfilter demo: both elements on a real clip, in colour.
  * Copyright (C) 2026 gst-clfilter developers
  *
  * This library is free software; you can redistribute it and/or
@@ -19,17 +19,33 @@
  *
  * usage: clfilter-demo CLIP OUTDIR
  *
- * Runs CLIP (anything qtdemux ! jpegdec decodes, e.g. diver.mov) through
- * clhistequalize and clsobel, writes MJPEG AVI files a person can watch and
- * PNG stills, and prints a summary of the histogram messages: an example of
+ * Decodes CLIP (any file GStreamer can decode, e.g. diver.mov) with
+ * decodebin and sends the decoder's YUV frames, as they are, through
+ * clhistequalize (equalizes the luma, leaves the colour alone) and clsobel
+ * (edges of the luma, GRAY8). Writes MJPEG AVI files a person can watch and
+ * PNG stills (from 6 s on: none for shorter clips) into OUTDIR, named after
+ * CLIP, and prints a summary of the histogram messages: an example of
  * reading them from an application.
  */
 #include <gst/gst.h>
 #include <gst/video/video.h>
 #include <stdio.h>
+#include <string.h>
 
 #define SUMMARY_BINS 16
 #define STILL_AT (6 * GST_SECOND)
+
+/* The streams shown side by side, each also written as a still and (but the
+ * original) as an AVI of its own: the tee each is read from, its file
+ * names. The stills' sinks do not wait for preroll (async=false): their
+ * first frame comes at STILL_AT, and the other sinks would wait for it. */
+static const struct {
+  const gchar *tee, *name;
+} streams[] = {
+  { "in", "original" },
+  { "eqt", "clhistequalize" },
+  { "sob", "clsobel" },
+};
 
 typedef struct {
   guint frames;
@@ -38,6 +54,9 @@ typedef struct {
   gdouble mean_sum, stddev_sum, mean_min, mean_max;
   guint min, max;
   gchar *device;
+  gchar *format; /* what clhistequalize was given */
+  GstElement *mix;
+  gboolean still_taken[G_N_ELEMENTS (streams)];
 } Summary;
 
 static void
@@ -67,7 +86,7 @@ add_histogram_message (Summary *sum, const GstStructure *s)
   sum->max = MAX (sum->max, max);
 }
 
-/* Counts the equalized frames on the CPU, to show what the element did. */
+/* Counts the equalized luma on the CPU, to show what the element did. */
 static GstPadProbeReturn
 count_output (GstPad *pad, GstPadProbeInfo *info, gpointer user_data)
 {
@@ -79,25 +98,70 @@ count_output (GstPad *pad, GstPadProbeInfo *info, gpointer user_data)
 
   if (caps && gst_video_info_from_caps (&vinfo, caps) &&
       gst_video_frame_map (&frame, &vinfo, buf, GST_MAP_READ)) {
-    const guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (&frame, 0);
-    const gint stride = GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0);
+    const GstVideoFormatInfo *f = vinfo.finfo;
+    /* The most significant byte of Y, wherever the format keeps it. */
+    const guint8 *y0 = (const guint8 *)GST_VIDEO_FRAME_COMP_DATA (&frame, 0) +
+                       (GST_VIDEO_FORMAT_INFO_IS_LE (f) &&
+                           GST_VIDEO_FORMAT_INFO_DEPTH (f, 0) > 8);
+    const gint stride = GST_VIDEO_FRAME_COMP_STRIDE (&frame, 0);
+    const gint pstride = GST_VIDEO_FRAME_COMP_PSTRIDE (&frame, 0);
 
     for (gint y = 0; y < GST_VIDEO_FRAME_HEIGHT (&frame); y++)
       for (gint x = 0; x < GST_VIDEO_FRAME_WIDTH (&frame); x++)
-        sum->out_bins[data[y * stride + x] * SUMMARY_BINS / 256]++;
+        sum->out_bins[y0[y * stride + x * pstride] * SUMMARY_BINS / 256]++;
     gst_video_frame_unmap (&frame);
   }
   gst_clear_caps (&caps);
   return GST_PAD_PROBE_OK;
 }
 
+/* On the first tee's sink pad, so before any branch has caps: places the
+ * streams side by side for the clip's width, and notes the format that
+ * clhistequalize gets. */
 static GstPadProbeReturn
-drop_before_still (GstPad *pad, GstPadProbeInfo *info, gpointer user_data)
+on_caps (GstPad *pad, GstPadProbeInfo *info, gpointer user_data)
 {
-  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+  Summary *sum = user_data;
+  GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
+  GstCaps *caps;
+  GstVideoInfo vinfo;
+  const gchar *range = "";
 
-  return GST_BUFFER_PTS (buf) < STILL_AT ? GST_PAD_PROBE_DROP
-                                         : GST_PAD_PROBE_OK;
+  if (GST_EVENT_TYPE (event) != GST_EVENT_CAPS)
+    return GST_PAD_PROBE_OK;
+  gst_event_parse_caps (event, &caps);
+  if (!gst_video_info_from_caps (&vinfo, caps))
+    return GST_PAD_PROBE_OK;
+  for (guint i = 1; i < G_N_ELEMENTS (streams); i++) {
+    gchar *name = g_strdup_printf ("sink_%u", i);
+    GstPad *mixpad = gst_element_get_static_pad (sum->mix, name);
+
+    if (mixpad)
+      g_object_set (mixpad, "xpos", i * GST_VIDEO_INFO_WIDTH (&vinfo), NULL);
+    gst_clear_object (&mixpad);
+    g_free (name);
+  }
+  if (GST_VIDEO_INFO_IS_YUV (&vinfo))
+    range = vinfo.colorimetry.range == GST_VIDEO_COLOR_RANGE_0_255
+                ? " full range"
+                : " limited range";
+  g_free (sum->format);
+  sum->format = g_strdup_printf ("%s %dx%d%s", GST_VIDEO_INFO_NAME (&vinfo),
+      GST_VIDEO_INFO_WIDTH (&vinfo), GST_VIDEO_INFO_HEIGHT (&vinfo), range);
+  return GST_PAD_PROBE_OK;
+}
+
+/* Lets one frame through, the first at STILL_AT or later: a still. (pngenc
+ * snapshot=true would end the stream after it, and with it the clip.) */
+static GstPadProbeReturn
+pass_still (GstPad *pad, GstPadProbeInfo *info, gpointer user_data)
+{
+  gboolean *taken = user_data;
+
+  if (*taken || GST_BUFFER_PTS (GST_PAD_PROBE_INFO_BUFFER (info)) < STILL_AT)
+    return GST_PAD_PROBE_DROP;
+  *taken = TRUE;
+  return GST_PAD_PROBE_OK;
 }
 
 /* Plays @pipeline to EOS; histogram messages go to @sum. */
@@ -114,7 +178,7 @@ run (GstElement *pipeline, Summary *sum)
 
     switch (GST_MESSAGE_TYPE (msg)) {
       case GST_MESSAGE_ELEMENT:
-        if (sum && gst_structure_has_name (s, "histogram")) {
+        if (gst_structure_has_name (s, "histogram")) {
           /* Set while the element runs: read it from the message's source. */
           if (!sum->device)
             g_object_get (GST_MESSAGE_SRC (msg), "device-name", &sum->device,
@@ -148,18 +212,16 @@ run (GstElement *pipeline, Summary *sum)
   return ok;
 }
 
-static GstElement *
-parse (const gchar *desc)
+static void
+probe (GstElement *pipeline, const gchar *element, const gchar *pad,
+    GstPadProbeType type, GstPadProbeCallback cb, gpointer data)
 {
-  GError *err = NULL;
-  GstElement *pipeline = gst_parse_launch (desc, &err);
+  GstElement *e = gst_bin_get_by_name (GST_BIN (pipeline), element);
+  GstPad *p = gst_element_get_static_pad (e, pad);
 
-  if (!pipeline || err) {
-    g_printerr ("could not build pipeline: %s\n%s\n", err ? err->message : "?",
-        desc);
-    exit (1);
-  }
-  return pipeline;
+  gst_pad_add_probe (p, type, cb, data, NULL);
+  gst_object_unref (p);
+  gst_object_unref (e);
 }
 
 static void
@@ -183,14 +245,16 @@ print_bars (const gchar *title, const guint64 *bins)
 int
 main (int argc, char **argv)
 {
-  const gchar *clip, *out;
-  gchar *desc;
-  GstElement *pipeline, *eq;
-  GstPad *pad;
+  const gchar *clip;
+  gchar *prefix, *base, *dot;
+  GString *desc, *written;
+  GstElement *pipeline;
+  GError *err = NULL;
   Summary sum = { 0 };
   gint64 t0;
   gdouble seconds;
-  gboolean have_sobel;
+  guint n_streams;
+  GstElementFactory *sobel;
 
   gst_init (&argc, &argv);
   if (argc != 3) {
@@ -198,97 +262,95 @@ main (int argc, char **argv)
     return 2;
   }
   clip = argv[1];
-  out = argv[2];
-  {
-    GstElementFactory *f = gst_element_factory_find ("clsobel");
+  /* OUTDIR/diver-compare.avi etc. for diver.mov */
+  base = g_path_get_basename (clip);
+  dot = strrchr (base, '.');
+  if (dot && dot != base)
+    *dot = '\0';
+  prefix = g_build_filename (argv[2], base, NULL);
+  g_free (base);
+  sobel = gst_element_factory_find ("clsobel");
+  n_streams = sobel ? 3 : 2;
+  gst_clear_object (&sobel);
 
-    have_sobel = f != NULL;
-    gst_clear_object (&f);
+  /* videoconvert passes the decoder's frames through untouched when the
+   * elements take their format (jpegdec's I420 here); it converts only the
+   * others (10-bit, RGB, ...). */
+  desc = g_string_new (NULL);
+  g_string_append_printf (desc,
+      "filesrc location=\"%s\" ! decodebin ! videoconvert ! tee name=in "
+      "in. ! queue ! clhistequalize name=eq ! tee name=eqt "
+      "compositor name=mix ! videoconvert ! jpegenc ! avimux ! "
+      "filesink location=\"%s-compare.avi\" ",
+      clip, prefix);
+  written = g_string_new (NULL);
+  g_string_append_printf (written, "%s-compare.avi (original | equalized%s)",
+      prefix, n_streams == 3 ? " | Sobel" : "");
+  if (n_streams == 3)
+    g_string_append (desc, "eqt. ! queue ! clsobel ! tee name=sob ");
+  for (guint i = 0; i < n_streams; i++) {
+    const gchar *t = streams[i].tee, *name = streams[i].name;
+
+    g_string_append_printf (desc,
+        "%s. ! queue ! videoconvert ! mix.sink_%u "
+        "%s. ! queue ! identity name=still%u ! videoconvert ! "
+        "pngenc ! filesink async=false location=\"%s-%s.png\" ",
+        t, i, t, i, prefix, name);
+    g_string_append_printf (written, ", %s-%s.png", prefix, name);
+    if (i > 0) {
+      g_string_append_printf (desc,
+          "%s. ! queue ! videoconvert ! jpegenc ! avimux ! "
+          "filesink location=\"%s-%s.avi\" ",
+          t, prefix, name);
+      g_string_append_printf (written, ", %s-%s.avi", prefix, name);
+    }
   }
-
-  /* Original | equalized | equalized + Sobel, and each on its own. */
-  desc = g_strdup_printf (
-      "filesrc location=\"%s\" ! qtdemux ! jpegdec ! "
-      "videoconvert ! video/x-raw,format=GRAY8 ! tee name=src "
-      "compositor name=mix sink_1::xpos=%d sink_2::xpos=%d ! videoconvert ! "
-      "jpegenc ! avimux ! filesink location=\"%s/diver-compare.avi\" "
-      "src. ! queue ! videoconvert ! mix.sink_0 "
-      "src. ! queue ! clhistequalize name=eq ! tee name=eqt "
-      "eqt. ! queue ! videoconvert ! mix.sink_1 "
-      "eqt. ! queue ! jpegenc ! avimux ! "
-      "filesink location=\"%s/diver-clhistequalize.avi\" %s",
-      clip, 640, have_sobel ? 1280 : 640, out, out,
-      have_sobel ? "eqt. ! queue ! clsobel ! tee name=sob "
-                   "sob. ! queue ! videoconvert ! mix.sink_2 "
-                   "sob. ! queue ! jpegenc ! avimux ! filesink location="
-                 : "");
-  if (have_sobel) {
-    gchar *full = g_strdup_printf ("%s\"%s/diver-clsobel.avi\"", desc, out);
-
-    g_free (desc);
-    desc = full;
+  pipeline = gst_parse_launch (desc->str, &err);
+  if (!pipeline || err) {
+    g_printerr ("could not build pipeline: %s\n%s\n", err ? err->message : "?",
+        desc->str);
+    return 1;
   }
-  pipeline = parse (desc);
-  g_free (desc);
-  eq = gst_bin_get_by_name (GST_BIN (pipeline), "eq");
-  pad = gst_element_get_static_pad (eq, "src");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_output, &sum, NULL);
-  gst_object_unref (pad);
+  g_string_free (desc, TRUE);
+
+  sum.mix = gst_bin_get_by_name (GST_BIN (pipeline), "mix");
+  probe (pipeline, "in", "sink", GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, on_caps,
+      &sum);
+  probe (pipeline, "eq", "src", GST_PAD_PROBE_TYPE_BUFFER, count_output, &sum);
+  for (guint i = 0; i < n_streams; i++) {
+    gchar *name = g_strdup_printf ("still%u", i);
+
+    probe (pipeline, name, "sink", GST_PAD_PROBE_TYPE_BUFFER, pass_still,
+        &sum.still_taken[i]);
+    g_free (name);
+  }
 
   t0 = g_get_monotonic_time ();
   if (!run (pipeline, &sum))
     return 1;
   seconds = (g_get_monotonic_time () - t0) / 1e6;
-  gst_object_unref (eq);
+  gst_object_unref (sum.mix);
   gst_object_unref (pipeline);
 
-  /* Stills from STILL_AT on: one frame each, then EOS. */
-  desc = g_strdup_printf (
-      "filesrc location=\"%s\" ! qtdemux ! jpegdec ! "
-      "videoconvert ! video/x-raw,format=GRAY8 ! identity name=gate ! "
-      "tee name=src src. ! queue ! pngenc snapshot=true ! "
-      "filesink location=\"%s/diver-original.png\" "
-      "src. ! queue ! clhistequalize post-messages=false ! tee name=eqt "
-      "eqt. ! queue ! pngenc snapshot=true ! "
-      "filesink location=\"%s/diver-clhistequalize.png\" %s%s%s%s",
-      clip, out, out,
-      have_sobel ? "eqt. ! queue ! clsobel ! "
-                   "pngenc snapshot=true ! filesink location=\""
-                 : "",
-      have_sobel ? out : "", have_sobel ? "/diver-clsobel.png" : "",
-      have_sobel ? "\"" : "");
-  pipeline = parse (desc);
-  g_free (desc);
-  eq = gst_bin_get_by_name (GST_BIN (pipeline), "gate");
-  pad = gst_element_get_static_pad (eq, "sink");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, drop_before_still, NULL,
-      NULL);
-  gst_object_unref (pad);
-  gst_object_unref (eq);
-  if (!run (pipeline, NULL))
-    return 1;
-  gst_object_unref (pipeline);
-
-  g_print ("\n%s: %u frames through clhistequalize%s on \"%s\" in %.1f s "
-           "(%.0f fps, with decoding and encoding)\n",
-      clip, sum.frames, have_sobel ? " and clsobel" : "",
-      sum.device ? sum.device : "?", seconds, sum.frames / seconds);
-
+  g_print ("\n%s: %u frames of %s through clhistequalize%s on \"%s\" in "
+           "%.1f s (%.0f fps, with decoding and encoding)\n",
+      clip, sum.frames, sum.format ? sum.format : "?",
+      n_streams == 3 ? " and clsobel" : "", sum.device ? sum.device : "?",
+      seconds, sum.frames / seconds);
   if (sum.frames) {
-    g_print ("input: mean brightness %.1f (per frame %.1f..%.1f), stddev "
-             "%.1f, values %u..%u\n",
+    g_print ("input luma: mean %.1f (per frame %.1f..%.1f), stddev %.1f, "
+             "values %u..%u\n",
         sum.mean_sum / sum.frames, sum.mean_min, sum.mean_max,
         sum.stddev_sum / sum.frames, sum.min, sum.max);
     print_bars ("input histogram, all frames (from the histogram messages):",
         sum.in_bins);
     print_bars ("equalized output histogram, all frames:", sum.out_bins);
   }
-  g_print ("\nwritten to %s/: diver-compare.avi (original | equalized%s), "
-           "diver-clhistequalize.avi%s, and stills diver-original.png, "
-           "diver-clhistequalize.png%s at %u s\n",
-      out, have_sobel ? " | Sobel" : "",
-      have_sobel ? ", diver-clsobel.avi" : "",
-      have_sobel ? ", diver-clsobel.png" : "", (guint)(STILL_AT / GST_SECOND));
+  g_print ("\nwritten (stills at %u s): %s\n", (guint)(STILL_AT / GST_SECOND),
+      written->str);
+  g_string_free (written, TRUE);
+  g_free (prefix);
   g_free (sum.device);
+  g_free (sum.format);
   return 0;
 }

@@ -35,6 +35,9 @@ typedef struct {
   /* Per caps, for the streaming thread. */
   gboolean negotiated;
   GstClFramePlan plan;
+  /* The caps last refused: a sticky caps event is sent again with every
+   * buffer, and its error is posted once. */
+  GstCaps *refused;
 } GstClFilterPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClFilter, gst_cl_filter,
@@ -201,47 +204,46 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
     gst_cl_frame_plan_clear (&priv->plan);
     return FALSE;
   }
-  gst_base_transform_set_in_place (trans, in_place);
   gst_base_transform_set_passthrough (trans, passthrough);
   priv->negotiated = TRUE;
   return TRUE;
 }
 
-/* A refused format says which the element takes, where GstBaseTransform
- * would only refuse the caps event. */
-static gboolean
-gst_cl_filter_sink_event (GstBaseTransform *trans, GstEvent *event)
+/* A refused format says which the element takes: the pad's accept-caps
+ * check refuses caps before any event handler sees them, so this probe,
+ * which runs first, names them. */
+static GstPadProbeReturn
+refused_caps_probe (GstPad *pad, GstPadProbeInfo *info, gpointer user_data)
 {
-  if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
-    GstCaps *caps, *templ = gst_pad_get_pad_template_caps (trans->sinkpad);
-    gboolean ok;
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (user_data);
+  GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
+  GstCaps *caps, *templ;
 
-    gst_event_parse_caps (event, &caps);
-    ok = gst_caps_can_intersect (caps, templ);
-    if (!ok) {
-      GPtrArray *formats = template_formats (trans, GST_PAD_SINK);
-      const GstStructure *s = gst_caps_get_structure (caps, 0);
-      const gchar *format = s ? gst_structure_get_string (s, "format") : NULL;
-      gchar *list;
+  if (GST_EVENT_TYPE (event) != GST_EVENT_CAPS)
+    return GST_PAD_PROBE_OK;
+  gst_event_parse_caps (event, &caps);
+  templ = gst_pad_get_pad_template_caps (pad);
+  if (!gst_caps_can_intersect (caps, templ) &&
+      !(PRIV (trans)->refused &&
+          gst_caps_is_equal (caps, PRIV (trans)->refused))) {
+    GPtrArray *formats = template_formats (trans, GST_PAD_SINK);
+    const GstStructure *s = gst_caps_get_structure (caps, 0);
+    const gchar *format = s ? gst_structure_get_string (s, "format") : NULL;
+    gchar *list;
 
-      g_ptr_array_add (formats, NULL);
-      list = g_strjoinv (", ", (gchar **)formats->pdata);
-      GST_ELEMENT_ERROR (trans, CORE, NEGOTIATION,
-          ("%s does not take %s video; it takes %s (videoconvert in front "
-           "converts others).",
-              GST_OBJECT_NAME (trans), format ? format : "this", list),
-          ("refused caps %" GST_PTR_FORMAT, caps));
-      g_free (list);
-      g_ptr_array_unref (formats);
-    }
-    gst_caps_unref (templ);
-    if (!ok) {
-      gst_event_unref (event);
-      return FALSE;
-    }
+    g_ptr_array_add (formats, NULL);
+    list = g_strjoinv (", ", (gchar **)formats->pdata);
+    GST_ELEMENT_ERROR (trans, CORE, NEGOTIATION,
+        ("%s does not take %s video; it takes %s (videoconvert in front "
+         "converts others).",
+            GST_OBJECT_NAME (trans), format ? format : "this", list),
+        ("refused caps %" GST_PTR_FORMAT, caps));
+    g_free (list);
+    g_ptr_array_unref (formats);
+    gst_caps_replace (&PRIV (trans)->refused, caps);
   }
-  return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
-      ->sink_event (trans, event);
+  gst_caps_unref (templ);
+  return GST_PAD_PROBE_OK;
 }
 
 static gboolean
@@ -376,6 +378,9 @@ finish_frame (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf)
                        : GST_FLOW_OK;
 }
 
+static GstFlowReturn gst_cl_filter_transform_ip (GstBaseTransform *trans,
+    GstBuffer *buf);
+
 static GstFlowReturn
 gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
     GstBuffer *outbuf)
@@ -396,6 +401,8 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
       !check_buffer (filter, outbuf, &plan->out_info, klass->write_components,
           "Output"))
     return GST_FLOW_ERROR;
+  if (inbuf == outbuf)
+    return gst_cl_filter_transform_ip (trans, inbuf);
   if (!gst_video_frame_map (&in, &plan->in_info, inbuf, GST_MAP_READ)) {
     GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
         ("input buffer %" GST_PTR_FORMAT, inbuf));
@@ -407,10 +414,39 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
         ("output buffer %" GST_PTR_FORMAT, outbuf));
     return GST_FLOW_ERROR;
   }
+  /* Output in a buffer of its own: the planes the kernels leave alone come
+   * from the input. */
+  if (plan->keeps_planes)
+    gst_cl_frame_copy_unwritten (plan, &in, &out);
   ret = run_frames (filter, inbuf, outbuf, &in, &out);
   gst_video_frame_unmap (&out);
   gst_video_frame_unmap (&in);
   return ret == GST_FLOW_OK ? finish_frame (filter, inbuf, outbuf) : ret;
+}
+
+/* Where the element may write over its input, a writable input buffer
+ * whose memory is its own (else writing would copy it whole) is the output
+ * when that saves copying planes the element does not write, or
+ * on CPU devices, where the kernels then run on it in place. Otherwise the
+ * output comes from the pool (pinned or the device's own memory) rather
+ * than from GstBaseTransform's copy of the whole input in system memory. */
+static GstFlowReturn
+gst_cl_filter_prepare_output_buffer (GstBaseTransform *trans, GstBuffer *inbuf,
+    GstBuffer **outbuf)
+{
+  GstClFilterPrivate *priv = PRIV (trans);
+  GstClContext *cl = gst_cl_base_filter_get_context (
+      GST_CL_BASE_FILTER (trans));
+
+  if (!gst_base_transform_is_passthrough (trans) && priv->negotiated &&
+      priv->plan.in_place && gst_buffer_is_writable (inbuf) &&
+      gst_buffer_is_memory_range_writable (inbuf, 0, -1) &&
+      (priv->plan.keeps_planes || (cl->device_type & CL_DEVICE_TYPE_CPU))) {
+    *outbuf = inbuf;
+    return GST_FLOW_OK;
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
+      ->prepare_output_buffer (trans, inbuf, outbuf);
 }
 
 static GstFlowReturn
@@ -471,6 +507,7 @@ static gboolean
 gst_cl_filter_stop (GstBaseTransform *trans)
 {
   PRIV (trans)->negotiated = FALSE;
+  gst_caps_replace (&PRIV (trans)->refused, NULL);
   gst_cl_frame_plan_clear (&PRIV (trans)->plan);
   return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->stop (trans);
 }
@@ -479,6 +516,7 @@ static void
 gst_cl_filter_finalize (GObject *object)
 {
   gst_cl_frame_plan_clear (&PRIV (object)->plan);
+  gst_caps_replace (&PRIV (object)->refused, NULL);
   G_OBJECT_CLASS (gst_cl_filter_parent_class)->finalize (object);
 }
 
@@ -491,12 +529,13 @@ gst_cl_filter_class_init (GstClFilterClass *klass)
   trans_class->transform_caps = GST_DEBUG_FUNCPTR (
       gst_cl_filter_transform_caps);
   trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_cl_filter_set_caps);
-  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_filter_sink_event);
   trans_class->get_unit_size = GST_DEBUG_FUNCPTR (gst_cl_filter_get_unit_size);
   trans_class->transform_meta = GST_DEBUG_FUNCPTR (
       gst_cl_filter_transform_meta);
   trans_class->transform = GST_DEBUG_FUNCPTR (gst_cl_filter_transform);
   trans_class->transform_ip = GST_DEBUG_FUNCPTR (gst_cl_filter_transform_ip);
+  trans_class->prepare_output_buffer = GST_DEBUG_FUNCPTR (
+      gst_cl_filter_prepare_output_buffer);
   trans_class->propose_allocation = GST_DEBUG_FUNCPTR (
       gst_cl_filter_propose_allocation);
   trans_class->decide_allocation = GST_DEBUG_FUNCPTR (
@@ -515,4 +554,6 @@ gst_cl_filter_init (GstClFilter *filter)
   /* Late frames are dropped before they cost device time, as
    * GstVideoFilter does. */
   gst_base_transform_set_qos_enabled (GST_BASE_TRANSFORM (filter), TRUE);
+  gst_pad_add_probe (GST_BASE_TRANSFORM (filter)->sinkpad,
+      GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, refused_caps_probe, filter, NULL);
 }

@@ -38,7 +38,9 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
     if ((mask) & (1u << c))
 
 /* Bytes of a row of plane @plane that its components' samples span: more
- * than the width of one component where several share the plane. */
+ * than the width of one component where several share the plane. Only
+ * those: a byte past them, such as UYVY's luma after the last pixel of an
+ * odd width, may already be the next row's where the stride is tight. */
 static gsize
 plane_row_bytes (const GstVideoInfo *info, guint plane)
 {
@@ -200,6 +202,16 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, GstClBaseFilter *filter,
   }
   if (packed && !create_pack_kernels (plan, filter))
     goto failed;
+  if (in_place) {
+    guint written = 0;
+
+    FOREACH_COMPONENT (out_mask, c)
+    {
+      written |= 1u << plan->out[c].plane;
+    }
+    plan->keeps_planes = written !=
+                         (1u << GST_VIDEO_INFO_N_PLANES (out_info)) - 1;
+  }
   return TRUE;
 
 failed:
@@ -314,7 +326,12 @@ gboolean
 gst_cl_frame_can_wrap (GstClFramePlan *plan, GstClBaseFilter *filter,
     GstVideoFrame *in, GstVideoFrame *out)
 {
-  if (!gst_cl_context_use_cpu_kernels (gst_cl_base_filter_get_context (filter)))
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+
+  /* Kernels on host memory share it only on a CPU device; a GPU running the
+   * CPU kernels (GST_CL_KERNEL_PATH=cpu) gets device planes too. */
+  if (!gst_cl_context_use_cpu_kernels (cl) ||
+      !(cl->device_type & CL_DEVICE_TYPE_CPU))
     return FALSE;
   FOREACH_COMPONENT (plan->in_mask, c)
   {
@@ -368,11 +385,12 @@ gst_cl_frame_wrap (GstClFramePlan *plan, GstClBaseFilter *filter,
     GstClPlane *out_planes)
 {
   GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  const gboolean same = in->buffer == out->buffer;
 
   FOREACH_COMPONENT (plan->in_mask, c)
   {
     in_planes[c].mem = wrap_component (cl, in, &plan->in[c],
-        plan->in_place ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, &in_planes[c]);
+        same ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, &in_planes[c]);
     if (!in_planes[c].mem)
       return CL_OUT_OF_RESOURCES;
   }
@@ -380,7 +398,7 @@ gst_cl_frame_wrap (GstClFramePlan *plan, GstClBaseFilter *filter,
   {
     /* In place a component read and written is one buffer: two wrappers
      * of the same memory would not be coherent with each other. */
-    if (plan->in_place && in_planes[c].mem) {
+    if (same && in_planes[c].mem) {
       out_planes[c] = in_planes[c];
       clRetainMemObject (out_planes[c].mem);
     } else {
@@ -419,6 +437,21 @@ gst_cl_frame_unwrap (GstClFramePlan *plan, GstClBaseFilter *filter,
     release_mem (&out_planes[c].mem);
   }
   return status;
+}
+
+void
+gst_cl_frame_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,
+    GstVideoFrame *out)
+{
+  guint written = 0;
+
+  FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    written |= 1u << plan->out[c].plane;
+  }
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (in); p++)
+    if (!(written & (1u << p)))
+      gst_video_frame_copy_plane (out, in, p);
 }
 
 /* Without a GstVideoMeta the frame map checks the buffer's size itself, but

@@ -60,12 +60,16 @@ typedef struct {
 
 /* How frames of one pair of caps travel, set up once per caps: the
  * components the element reads from the input and writes to the output.
- * In place, the output frame is the input frame, so the components not
- * written stay as they are without a copy. */
+ * @in_place: the formats are the same and the element may write over its
+ * input, so the output frame may be the input frame; when it is not, the
+ * planes the element does not write are copied over
+ * (gst_cl_frame_copy_unwritten()). */
 typedef struct {
   GstVideoInfo in_info;
   GstVideoInfo out_info;
   gboolean in_place;
+  /* In place, and some plane holds no component the element writes. */
+  gboolean keeps_planes;
   guint in_mask;
   guint out_mask;
   GstClComponent in[GST_VIDEO_MAX_COMPONENTS];
@@ -101,6 +105,10 @@ cl_int gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
     GstVideoFrame *in);
 /* Queues the copy of the written components to @out and waits for it. */
 cl_int gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
+    GstVideoFrame *out);
+
+/* Copies the planes of @in that hold no written component to @out. */
+void gst_cl_frame_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,
     GstVideoFrame *out);
 
 /* Whether @buf holds the planes of @mask's components of a frame of @info

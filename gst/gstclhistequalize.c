@@ -117,11 +117,25 @@ enum
   PROP_POST_MESSAGES,
   PROP_MESSAGE_BINS,
   PROP_ATTACH_META,
+  PROP_METHOD,
+  PROP_SATURATE_LOW,
+  PROP_SATURATE_HIGH,
+  PROP_STRENGTH,
+  PROP_SMOOTHING,
+  PROP_ROI_X,
+  PROP_ROI_Y,
+  PROP_ROI_WIDTH,
+  PROP_ROI_HEIGHT,
 };
 
 #define DEFAULT_POST_MESSAGES TRUE
 #define DEFAULT_MESSAGE_BINS 256
 #define DEFAULT_ATTACH_META FALSE
+#define DEFAULT_METHOD GST_CL_HIST_EQUALIZE_METHOD_EQUALIZE
+#define DEFAULT_SATURATE 0.01
+#define DEFAULT_STRENGTH 1.0
+#define DEFAULT_SMOOTHING 0
+#define DEFAULT_ROI 0
 #define MAX_BINS 65536
 
 /* Work-group shapes; see kernels/histequalize.cl. */
@@ -144,7 +158,18 @@ typedef struct {
   gboolean post_messages;
   guint message_bins;
   gboolean attach_meta;
+  GstClHistEqualizeMethod method;
+  gdouble saturate_low;
+  gdouble saturate_high;
+  gdouble strength;
+  guint smoothing;
+  guint roi_x, roi_y, roi_width, roi_height;
 } Settings;
+
+/* The region a frame's histogram covers. */
+typedef struct {
+  guint x, y, width, height;
+} Region;
 
 struct _GstClHistEqualize {
   GstClFilter parent;
@@ -177,14 +202,30 @@ struct _GstClHistEqualize {
   cl_mem cum;
   cl_mem lut;
   /* The frame's summary (see kernels/histequalize.cl), read back for the
-   * message with the frame's number of message bins; 0 when none. */
+   * message with the frame's number of message bins; 0 when none, and the
+   * region and method it describes. */
   cl_mem summary;
   guint32 *host_summary;
   guint pending_bins;
+  Region pending_region;
+  GstClHistEqualizeMethod pending_method;
+  /* The smoothed table, 256 T per entry, read from state[state_cur] and
+   * written to the other; reset_state starts it again from the frame's
+   * own table. */
+  cl_mem state[2];
+  guint state_cur;
+  gboolean reset_state;
+  /* GPUs, GRAY16, linear method: bounds_u16's result. */
+  cl_kernel k_bounds;
+  cl_mem bounds;
+  /* The last frame's region was empty and the whole frame was used. */
+  gboolean region_empty;
 
   guint depth;
+  guint out_depth;
   guint nbins;
   cl_uint swap;
+  cl_uint id_shift;
   /* The table's range: lo + (0..span), or GST_CL_SPAN_CV. */
   cl_uint lo;
   cl_uint span;
@@ -196,6 +237,8 @@ struct _GstClHistEqualize {
    * that build the table (CPUs). */
   cl_uint parts;
   size_t lut_items;
+  /* Partial histograms the frame's region filled. */
+  cl_uint hist_parts;
   /* GPUs, GRAY16: bins one group counts at once, in 16-bit halves of its
    * local words when packed. */
   cl_uint slice_bins;
@@ -214,6 +257,28 @@ static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
     GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (FORMATS)));
+
+GType
+gst_cl_hist_equalize_method_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    { GST_CL_HIST_EQUALIZE_METHOD_EQUALIZE, "Histogram equalization",
+        "equalize" },
+    { GST_CL_HIST_EQUALIZE_METHOD_LINEAR,
+        "Linear stretch between the saturate-low and saturate-high "
+        "percentiles",
+        "linear" },
+    { 0, NULL, NULL },
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstClHistEqualizeMethod", values);
+
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
 
 G_DEFINE_TYPE (GstClHistEqualize, gst_cl_hist_equalize, GST_TYPE_CL_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clhistequalize, "clhistequalize", GST_RANK_NONE,
@@ -236,6 +301,9 @@ release_buffers (GstClHistEqualize *self)
   release_mem (&self->cum);
   release_mem (&self->lut);
   release_mem (&self->summary);
+  release_mem (&self->state[0]);
+  release_mem (&self->state[1]);
+  release_mem (&self->bounds);
   g_clear_pointer (&self->host_summary, g_free);
   g_clear_pointer (&self->host_stats, g_free);
   self->pending_bins = 0;
@@ -244,7 +312,8 @@ release_buffers (GstClHistEqualize *self)
 static void
 release_kernels (GstClHistEqualize *self)
 {
-  cl_kernel *k[] = { &self->k_hist, &self->k_lut, &self->k_apply };
+  cl_kernel *k[] = { &self->k_hist, &self->k_lut, &self->k_apply,
+    &self->k_bounds };
 
   for (guint i = 0; i < G_N_ELEMENTS (k); i++) {
     if (*k[i])
@@ -281,12 +350,16 @@ floor_pow2 (guint64 v)
   return p;
 }
 
-/* Kernel @stage_<device>u8 or _u16 for the depth. */
+/* Kernel @stage_<device>u8 or _u16 for the input's depth, the apply stage's
+ * _u16_u8 for 16 bits in and 8 out. */
 static gboolean
 create_kernel (GstClHistEqualize *self, cl_kernel *kernel, const gchar *stage)
 {
+  const gboolean narrow = g_str_equal (stage, "apply") && self->id_shift;
   gchar *name = g_strdup_printf ("%s_%s%s", stage, self->cpu ? "rows_" : "",
-      self->depth == 8 ? "u8" : "u16");
+      self->depth == 8 ? "u8"
+      : narrow         ? "u16_u8"
+                       : "u16");
 
   *kernel = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (self),
       self->program, name);
@@ -340,6 +413,11 @@ plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
     ok = create_kernel (self, &self->k_hist, "histogram") &&
          create_kernel (self, &self->k_lut, "make_lut") &&
          create_kernel (self, &self->k_apply, "apply");
+    if (ok)
+      self->k_bounds = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (
+                                                             self),
+          self->program, "bounds_u16");
+    ok = ok && self->k_bounds;
   }
   self->groups = (height + self->rows_per_group - 1) / self->rows_per_group;
   if (self->cpu) {
@@ -370,13 +448,13 @@ zero_histograms (GstClHistEqualize *self, GstClContext *cl)
 
 /* The table's output range: limited-range luma maps into 16..235, as its
  * caps say it should hold; full-range luma and GRAY8 by cv::equalizeHist;
- * GRAY16 onto 0..65535. */
+ * GRAY16 onto 0..65535, or 0..255 for GRAY8 output. */
 static void
 choose_range (GstClHistEqualize *self, const GstVideoInfo *info)
 {
   self->lo = 0;
   if (self->depth == 16) {
-    self->span = 65535;
+    self->span = self->out_depth == 8 ? 255 : 65535;
   } else if (GST_VIDEO_INFO_IS_YUV (info) &&
              info->colorimetry.range != GST_VIDEO_COLOR_RANGE_0_255) {
     self->lo = 16;
@@ -400,6 +478,8 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
   release_kernels (self);
 
   self->depth = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
+  self->out_depth = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0);
+  self->id_shift = self->depth - self->out_depth;
   self->nbins = 1u << self->depth;
   self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (in_info));
   self->cpu = gst_cl_context_use_cpu_kernels (cl);
@@ -436,6 +516,18 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
   if (!self->lut || !self->summary)
     return FALSE;
   self->host_summary = g_new0 (guint32, GST_CL_SUMMARY_HEAD + self->nbins);
+  for (guint i = 0; i < 2; i++) {
+    self->state[i] = gst_cl_base_filter_alloc (base, self->nbins * 4);
+    if (!self->state[i])
+      return FALSE;
+  }
+  self->state_cur = 0;
+  self->reset_state = TRUE;
+  if (self->k_bounds) {
+    self->bounds = gst_cl_base_filter_alloc (base, 2 * 4);
+    if (!self->bounds)
+      return FALSE;
+  }
   if (!self->cpu && zero_histograms (self, cl) != CL_SUCCESS) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Could not clear the histogram buffers on \"%s\".", cl->device_name),
@@ -447,16 +539,15 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
 
 #define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
 
-/* Every histogram kernel takes (src, pitch, width, height, rows_per_group,
- * swap, param, packed, hist, lhist). */
+/* Every histogram kernel takes (src, pitch, x0, y0, width, height,
+ * rows_per_group, swap, param, packed, hist, lhist). */
 static cl_int
 enqueue_histogram (GstClHistEqualize *self, GstClContext *cl,
-    const GstClPlane *in)
+    const GstClPlane *in, const Region *r)
 {
   cl_kernel k = self->k_hist;
   const cl_uint bps = self->depth / 8;
-  const cl_uint width = in->row_bytes / bps;
-  const cl_uint height = in->height;
+  const cl_uint x0 = r->x, y0 = r->y, width = r->width, height = r->height;
   const cl_uint pitch = in->pitch / bps;
   const gboolean slices = !self->cpu && self->depth == 16;
   const size_t lsz = self->cpu ? 1
@@ -469,32 +560,87 @@ enqueue_histogram (GstClHistEqualize *self, GstClContext *cl,
                                  : (self->packed ? self->slice_bins / 2
                                                  : self->slice_bins) *
                                        4;
-  size_t global[2] = { self->groups * lsz,
+  /* Bands of the region, which may be fewer than the frame's. */
+  const cl_uint groups = (height + self->rows_per_group - 1) /
+                         self->rows_per_group;
+  size_t global[2] = { groups * lsz,
     slices ? self->nbins / self->slice_bins : 1 };
   size_t local[2] = { lsz, 1 };
   cl_int s = 0;
 
   s |= SET_ARG (k, 0, in->mem);
   s |= SET_ARG (k, 1, pitch);
-  s |= SET_ARG (k, 2, width);
-  s |= SET_ARG (k, 3, height);
-  s |= SET_ARG (k, 4, self->rows_per_group);
-  s |= SET_ARG (k, 5, self->swap);
-  s |= SET_ARG (k, 6, param);
-  s |= SET_ARG (k, 7, self->packed);
-  s |= SET_ARG (k, 8, self->hist[self->cur]);
-  s |= clSetKernelArg (k, 9, local_bytes, NULL);
+  s |= SET_ARG (k, 2, x0);
+  s |= SET_ARG (k, 3, y0);
+  s |= SET_ARG (k, 4, width);
+  s |= SET_ARG (k, 5, height);
+  s |= SET_ARG (k, 6, self->rows_per_group);
+  s |= SET_ARG (k, 7, self->swap);
+  s |= SET_ARG (k, 8, param);
+  s |= SET_ARG (k, 9, self->packed);
+  s |= SET_ARG (k, 10, self->hist[self->cur]);
+  s |= clSetKernelArg (k, 11, local_bytes, NULL);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
+  self->hist_parts = self->cpu ? groups : 1;
   return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 2,
       global, local);
 }
 
+/* What every table kernel takes after its own arguments (TABLE_ARGS in
+ * kernels/histequalize.cl), for the frame's settings. */
+typedef struct {
+  cl_uint method, a, b, strength, smoothing, first;
+} TableParams;
+
+static cl_int
+set_table_args (GstClHistEqualize *self, cl_kernel k, cl_uint i,
+    const TableParams *t)
+{
+  cl_int s = 0;
+
+  s |= SET_ARG (k, i, self->lo);
+  s |= SET_ARG (k, i + 1, self->span);
+  s |= SET_ARG (k, i + 2, t->method);
+  s |= SET_ARG (k, i + 3, t->a);
+  s |= SET_ARG (k, i + 4, t->b);
+  s |= SET_ARG (k, i + 5, t->strength);
+  s |= SET_ARG (k, i + 6, t->smoothing);
+  s |= SET_ARG (k, i + 7, t->first);
+  s |= SET_ARG (k, i + 8, self->id_shift);
+  s |= SET_ARG (k, i + 9, self->state[self->state_cur]);
+  s |= SET_ARG (k, i + 10, self->state[!self->state_cur]);
+  s |= SET_ARG (k, i + 11, self->bounds);
+  return s;
+}
+
+/* The linear method's bounds, where the table kernel cannot find them. */
+static cl_int
+enqueue_bounds (GstClHistEqualize *self, const TableParams *t)
+{
+  const size_t one = 256;
+  cl_kernel k = self->k_bounds;
+  cl_int s = 0;
+
+  if (!k || t->method != GST_CL_METHOD_LINEAR)
+    return CL_SUCCESS;
+  s |= SET_ARG (k, 0, self->hist[self->cur]);
+  s |= SET_ARG (k, 1, t->a);
+  s |= SET_ARG (k, 2, t->b);
+  s |= SET_ARG (k, 3, self->bounds);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 1,
+      &one, &one);
+}
+
 /* The table, and the summary for a message of @num_bins bins unless 0
  * (GPUs build the 8-bit table in the apply kernel). Every table kernel
- * takes (hist, parts, total, lo, span, lut, stats, summary, group, cum). */
+ * takes (hist, parts, total, lut, stats, summary, group, cum, TABLE_ARGS).
+ */
 static cl_int
-enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins)
+enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins,
+    const TableParams *t)
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (self);
   const cl_uint group = num_bins ? self->nbins / num_bins : 1;
@@ -507,15 +653,14 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins)
   if (!k)
     return CL_SUCCESS;
   s |= SET_ARG (k, 0, self->hist[self->cur]);
-  s |= SET_ARG (k, 1, self->parts);
+  s |= SET_ARG (k, 1, self->hist_parts);
   s |= SET_ARG (k, 2, total);
-  s |= SET_ARG (k, 3, self->lo);
-  s |= SET_ARG (k, 4, self->span);
-  s |= SET_ARG (k, 5, self->lut);
-  s |= SET_ARG (k, 6, self->stats);
-  s |= SET_ARG (k, 7, summary);
-  s |= SET_ARG (k, 8, group);
-  s |= SET_ARG (k, 9, self->cum);
+  s |= SET_ARG (k, 3, self->lut);
+  s |= SET_ARG (k, 4, self->stats);
+  s |= SET_ARG (k, 5, summary);
+  s |= SET_ARG (k, 6, group);
+  s |= SET_ARG (k, 7, self->cum);
+  s |= set_table_args (self, k, 8, t);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return self->cpu
@@ -525,15 +670,15 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins)
 }
 
 /* Every apply kernel takes (src, pitch, width, height, rows, dst, dpitch,
- * swap, lut, hist, total, lo, span, summary, group, next_hist). */
+ * swap, lut, hist, total, summary, group, next_hist, TABLE_ARGS). */
 static cl_int
 enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
-    const GstClPlane *out, cl_uint total, guint num_bins)
+    const GstClPlane *out, cl_uint total, guint num_bins, const TableParams *t)
 {
   cl_kernel k = self->k_apply;
   const cl_uint bps = self->depth / 8;
   const cl_uint pitch = in->pitch / bps;
-  const cl_uint dpitch = out->pitch / bps;
+  const cl_uint dpitch = out->pitch / (self->out_depth / 8);
   const cl_uint width = in->row_bytes / bps;
   const cl_uint height = in->height;
   const cl_uint vpr = (in->row_bytes + 15) / 16;
@@ -557,11 +702,10 @@ enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
   s |= SET_ARG (k, 8, self->lut);
   s |= SET_ARG (k, 9, self->hist[self->cur]);
   s |= SET_ARG (k, 10, total);
-  s |= SET_ARG (k, 11, self->lo);
-  s |= SET_ARG (k, 12, self->span);
-  s |= SET_ARG (k, 13, summary);
-  s |= SET_ARG (k, 14, group);
-  s |= SET_ARG (k, 15, next);
+  s |= SET_ARG (k, 11, summary);
+  s |= SET_ARG (k, 12, group);
+  s |= SET_ARG (k, 13, next);
+  s |= set_table_args (self, k, 14, t);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   if (self->cpu) {
@@ -572,6 +716,31 @@ enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
       self->cpu ? 1 : 2, global, local);
 }
 
+/* The ROI clipped to the frame; the whole frame where it is unset, or
+ * where nothing of it is inside. */
+static void
+choose_region (GstClHistEqualize *self, const Settings *s, guint width,
+    guint height, Region *r)
+{
+  const gboolean set = s->roi_width && s->roi_height;
+  const gboolean inside = s->roi_x < width && s->roi_y < height;
+
+  if (set && inside) {
+    r->x = s->roi_x;
+    r->y = s->roi_y;
+    r->width = MIN (s->roi_width, width - s->roi_x);
+    r->height = MIN (s->roi_height, height - s->roi_y);
+  } else {
+    *r = (Region){ 0, 0, width, height };
+  }
+  if (set && !inside && !self->region_empty)
+    GST_WARNING_OBJECT (self,
+        "roi %u,%u %ux%u lies outside the %ux%u frame: "
+        "using the whole frame",
+        s->roi_x, s->roi_y, s->roi_width, s->roi_height, width, height);
+  self->region_empty = set && !inside;
+}
+
 static cl_int
 gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
     const GstClPlane *out)
@@ -580,10 +749,11 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   GstClContext *cl = gst_cl_base_filter_get_context (
       GST_CL_BASE_FILTER (filter));
   const GstClPlane *src = &in[GST_VIDEO_COMP_Y], *dst = &out[GST_VIDEO_COMP_Y];
-  const cl_uint total = (cl_uint)(src->row_bytes * 8 / self->depth) *
-                        src->height;
   cl_int status = CL_SUCCESS;
   Settings settings;
+  TableParams t;
+  Region r;
+  cl_uint total;
   guint num_bins = 0;
 
   GST_OBJECT_LOCK (self);
@@ -595,15 +765,27 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
     num_bins = MIN (settings.message_bins, self->nbins);
   self->pending_bins = 0;
 
+  choose_region (self, &settings, src->row_bytes / (self->depth / 8),
+      src->height, &r);
+  total = r.width * r.height;
+  t.method = settings.method;
+  t.a = (cl_uint)floor (settings.saturate_low * total);
+  t.b = total - (cl_uint)floor (settings.saturate_high * total);
+  t.strength = (cl_uint)floor (settings.strength * 256 + 0.5);
+  t.smoothing = settings.smoothing;
+  t.first = self->reset_state;
+
   /* After a failed frame the next histogram may not have been cleared. */
   if (self->hist_dirty)
     status = zero_histograms (self, cl);
   if (status == CL_SUCCESS)
-    status = enqueue_histogram (self, cl, src);
+    status = enqueue_histogram (self, cl, src, &r);
   if (status == CL_SUCCESS)
-    status = enqueue_lut (self, total, num_bins);
+    status = enqueue_bounds (self, &t);
   if (status == CL_SUCCESS)
-    status = enqueue_apply (self, src, dst, total, num_bins);
+    status = enqueue_lut (self, total, num_bins, &t);
+  if (status == CL_SUCCESS)
+    status = enqueue_apply (self, src, dst, total, num_bins, &t);
   if (status == CL_SUCCESS && num_bins) {
     status = clEnqueueReadBuffer (cl->queue, self->summary, CL_FALSE, 0,
         (GST_CL_SUMMARY_HEAD + num_bins) * 4, self->host_summary, 0, NULL,
@@ -612,12 +794,37 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
       status = clEnqueueReadBuffer (cl->queue, self->stats, CL_FALSE, 0,
           self->stat_blocks * 8 * 4, self->host_stats, 0, NULL, NULL);
     self->pending_bins = num_bins;
+    self->pending_region = r;
+    self->pending_method = settings.method;
   }
-  if (status != CL_SUCCESS)
+  if (status != CL_SUCCESS) {
     self->hist_dirty = !self->cpu;
-  else if (!self->cpu)
+    self->reset_state = TRUE;
+    return status;
+  }
+  if (!self->cpu)
     self->cur = !self->cur;
+  self->state_cur = !self->state_cur;
+  self->reset_state = FALSE;
   return status;
+}
+
+/* The smoothed table starts again from the next frame's own. */
+static gboolean
+gst_cl_hist_equalize_sink_event (GstBaseTransform *trans, GstEvent *event)
+{
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
+    GST_CL_HIST_EQUALIZE (trans)->reset_state = TRUE;
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_hist_equalize_parent_class)
+      ->sink_event (trans, event);
+}
+
+static void
+gst_cl_hist_equalize_before_transform (GstBaseTransform *trans,
+    GstBuffer *buffer)
+{
+  if (GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DISCONT))
+    GST_CL_HIST_EQUALIZE (trans)->reset_state = TRUE;
 }
 
 static GstFlowReturn
@@ -625,17 +832,24 @@ gst_cl_hist_equalize_finish (GstClFilter *filter, GstBuffer *inbuf,
     GstBuffer *outbuf, const GstVideoInfo *in_info)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
+  const Region *r = &self->pending_region;
+  GstStructure *s;
 
   if (!self->pending_bins)
     return GST_FLOW_OK;
   if (self->host_stats)
     gst_cl_histogram_fold_block_stats (self->host_summary, self->host_stats,
         self->stat_blocks, self->pending_bins);
+  s = gst_cl_histogram_new (filter, inbuf, in_info, self->host_summary,
+      self->pending_bins);
+  gst_structure_set (s, "method", G_TYPE_STRING,
+      self->pending_method == GST_CL_HIST_EQUALIZE_METHOD_LINEAR ? "linear"
+                                                                 : "equalize",
+      NULL);
+  gst_cl_histogram_set_region (s, r->x, r->y, r->width, r->height);
   /* Posted without the object lock, as level does. */
-  gst_cl_histogram_publish (filter,
-      gst_cl_histogram_new (filter, inbuf, in_info, self->host_summary,
-          self->pending_bins),
-      self->frame.post_messages, self->frame.attach_meta ? outbuf : NULL);
+  gst_cl_histogram_publish (filter, s, self->frame.post_messages,
+      self->frame.attach_meta ? outbuf : NULL);
   return GST_FLOW_OK;
 }
 
@@ -664,6 +878,33 @@ gst_cl_hist_equalize_set_property (GObject *object, guint prop_id,
     case PROP_ATTACH_META:
       self->settings.attach_meta = g_value_get_boolean (value);
       break;
+    case PROP_METHOD:
+      self->settings.method = g_value_get_enum (value);
+      break;
+    case PROP_SATURATE_LOW:
+      self->settings.saturate_low = g_value_get_double (value);
+      break;
+    case PROP_SATURATE_HIGH:
+      self->settings.saturate_high = g_value_get_double (value);
+      break;
+    case PROP_STRENGTH:
+      self->settings.strength = g_value_get_double (value);
+      break;
+    case PROP_SMOOTHING:
+      self->settings.smoothing = g_value_get_uint (value);
+      break;
+    case PROP_ROI_X:
+      self->settings.roi_x = g_value_get_uint (value);
+      break;
+    case PROP_ROI_Y:
+      self->settings.roi_y = g_value_get_uint (value);
+      break;
+    case PROP_ROI_WIDTH:
+      self->settings.roi_width = g_value_get_uint (value);
+      break;
+    case PROP_ROI_HEIGHT:
+      self->settings.roi_height = g_value_get_uint (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -688,6 +929,33 @@ gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
     case PROP_ATTACH_META:
       g_value_set_boolean (value, self->settings.attach_meta);
       break;
+    case PROP_METHOD:
+      g_value_set_enum (value, self->settings.method);
+      break;
+    case PROP_SATURATE_LOW:
+      g_value_set_double (value, self->settings.saturate_low);
+      break;
+    case PROP_SATURATE_HIGH:
+      g_value_set_double (value, self->settings.saturate_high);
+      break;
+    case PROP_STRENGTH:
+      g_value_set_double (value, self->settings.strength);
+      break;
+    case PROP_SMOOTHING:
+      g_value_set_uint (value, self->settings.smoothing);
+      break;
+    case PROP_ROI_X:
+      g_value_set_uint (value, self->settings.roi_x);
+      break;
+    case PROP_ROI_Y:
+      g_value_set_uint (value, self->settings.roi_y);
+      break;
+    case PROP_ROI_WIDTH:
+      g_value_set_uint (value, self->settings.roi_width);
+      break;
+    case PROP_ROI_HEIGHT:
+      g_value_set_uint (value, self->settings.roi_height);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -695,11 +963,23 @@ gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* Equalized frames keep their format. */
+/* Frames keep their format, or GRAY16 becomes GRAY8 when downstream asks. */
 static gboolean
 gst_cl_hist_equalize_converts (GstVideoFormat in, GstVideoFormat out)
 {
-  return in == out;
+  return in == out || ((in == GST_VIDEO_FORMAT_GRAY16_LE ||
+                           in == GST_VIDEO_FORMAT_GRAY16_BE) &&
+                          out == GST_VIDEO_FORMAT_GRAY8);
+}
+
+static void
+install_roi_property (GObjectClass *gobject_class, guint id, const gchar *name,
+    const gchar *nick, const gchar *blurb)
+{
+  g_object_class_install_property (gobject_class, id,
+      g_param_spec_uint (name, nick, blurb, 0, G_MAXUINT, DEFAULT_ROI,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
 }
 
 static void
@@ -715,6 +995,10 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
 
   gobject_class->set_property = gst_cl_hist_equalize_set_property;
   gobject_class->get_property = gst_cl_hist_equalize_get_property;
+  GST_BASE_TRANSFORM_CLASS (klass)->sink_event = GST_DEBUG_FUNCPTR (
+      gst_cl_hist_equalize_sink_event);
+  GST_BASE_TRANSFORM_CLASS (klass)->before_transform = GST_DEBUG_FUNCPTR (
+      gst_cl_hist_equalize_before_transform);
 
   g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
       g_param_spec_boolean ("post-messages", "Post messages",
@@ -740,6 +1024,57 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
               GST_PARAM_MUTABLE_PLAYING));
   gst_cl_histogram_meta_get_info ();
+  g_object_class_install_property (gobject_class, PROP_METHOD,
+      g_param_spec_enum ("method", "Method",
+          "How each frame's table is built: \"equalize\" spreads the "
+          "histogram evenly over the output range; \"linear\" stretches the "
+          "values between the saturate-low and saturate-high percentiles "
+          "linearly onto it. May change while playing",
+          GST_TYPE_CL_HIST_EQUALIZE_METHOD, DEFAULT_METHOD,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_SATURATE_LOW,
+      g_param_spec_double ("saturate-low", "Saturate low",
+          "method=linear: the fraction of pixels (of the region) that may "
+          "map to the lowest output value; the stretch starts at the "
+          "smallest value whose cumulative count exceeds it",
+          0.0, 0.5, DEFAULT_SATURATE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_SATURATE_HIGH,
+      g_param_spec_double ("saturate-high", "Saturate high",
+          "method=linear: the fraction of pixels (of the region) that may "
+          "map to the highest output value",
+          0.0, 0.5, DEFAULT_SATURATE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_STRENGTH,
+      g_param_spec_double ("strength", "Strength",
+          "How much of the table is applied: 1 the table, 0 the input "
+          "unchanged (the identity, or v >> 8 from 16 to 8 bits), in "
+          "steps of 1/256 between",
+          0.0, 1.0, DEFAULT_STRENGTH,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_SMOOTHING,
+      g_param_spec_uint ("smoothing", "Smoothing",
+          "Against flicker: the weight, out of 256, of the previous frames' "
+          "table in each frame's (an exponential moving average); 0 is off. "
+          "Starts again after a flush, a discontinuity or new caps",
+          0, 255, DEFAULT_SMOOTHING,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+  install_roi_property (gobject_class, PROP_ROI_X, "roi-x", "ROI x",
+      "Left edge of the region whose histogram builds the table");
+  install_roi_property (gobject_class, PROP_ROI_Y, "roi-y", "ROI y",
+      "Top edge of the region whose histogram builds the table");
+  install_roi_property (gobject_class, PROP_ROI_WIDTH, "roi-width", "ROI width",
+      "Width of the region whose histogram builds the table, clipped to "
+      "the frame; 0 for the whole frame. The table applies to every pixel");
+  install_roi_property (gobject_class, PROP_ROI_HEIGHT, "roi-height",
+      "ROI height",
+      "Height of the region whose histogram builds the table, clipped to "
+      "the frame; 0 for the whole frame");
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL histogram equalization", "Filter/Effect/Video",
@@ -763,6 +1098,8 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
   cl_class->configure = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_configure);
   cl_class->enqueue = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_enqueue);
   cl_class->finish = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_finish);
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_HIST_EQUALIZE_METHOD, 0);
 }
 
 static void
@@ -771,4 +1108,9 @@ gst_cl_hist_equalize_init (GstClHistEqualize *self)
   self->settings.post_messages = DEFAULT_POST_MESSAGES;
   self->settings.message_bins = DEFAULT_MESSAGE_BINS;
   self->settings.attach_meta = DEFAULT_ATTACH_META;
+  self->settings.method = DEFAULT_METHOD;
+  self->settings.saturate_low = DEFAULT_SATURATE;
+  self->settings.saturate_high = DEFAULT_SATURATE;
+  self->settings.strength = DEFAULT_STRENGTH;
+  self->settings.smoothing = DEFAULT_SMOOTHING;
 }

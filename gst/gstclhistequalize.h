@@ -21,8 +21,27 @@
 #define __GST_CL_HIST_EQUALIZE_H__
 
 #include "gstclfilter.h"
+#include "kernels/clshared.h"
 
 G_BEGIN_DECLS
+
+/**
+ * GstClHistEqualizeMethod:
+ * @GST_CL_HIST_EQUALIZE_METHOD_EQUALIZE: histogram equalization
+ * @GST_CL_HIST_EQUALIZE_METHOD_LINEAR: a linear stretch between two
+ *   percentiles
+ *
+ * How clhistequalize builds each frame's table.
+ */
+typedef enum
+{
+  GST_CL_HIST_EQUALIZE_METHOD_EQUALIZE = GST_CL_METHOD_EQUALIZE,
+  GST_CL_HIST_EQUALIZE_METHOD_LINEAR = GST_CL_METHOD_LINEAR,
+} GstClHistEqualizeMethod;
+
+#define GST_TYPE_CL_HIST_EQUALIZE_METHOD                                       \
+  (gst_cl_hist_equalize_method_get_type ())
+GType gst_cl_hist_equalize_method_get_type (void);
 
 #define GST_TYPE_CL_HIST_EQUALIZE (gst_cl_hist_equalize_get_type ())
 G_DECLARE_FINAL_TYPE (GstClHistEqualize, gst_cl_hist_equalize, GST,

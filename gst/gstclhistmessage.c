@@ -134,6 +134,14 @@ gst_cl_histogram_new (GstClFilter *filter, GstBuffer *buf,
   return s;
 }
 
+void
+gst_cl_histogram_set_region (GstStructure *s, guint x, guint y, guint width,
+    guint height)
+{
+  gst_structure_set (s, "roi-x", G_TYPE_UINT, x, "roi-y", G_TYPE_UINT, y,
+      "roi-width", G_TYPE_UINT, width, "roi-height", G_TYPE_UINT, height, NULL);
+}
+
 static gboolean
 copy_field (GQuark field, const GValue *value, gpointer dest)
 {

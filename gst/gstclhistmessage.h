@@ -45,6 +45,11 @@ void gst_cl_histogram_fold_block_stats (guint32 *summary, const guint32 *stats,
 GstStructure *gst_cl_histogram_new (GstClFilter *filter, GstBuffer *buf,
     const GstVideoInfo *info, const guint32 *summary, guint num_bins);
 
+/* Adds the region of the frame the histogram covers, as the `roi-x`,
+ * `roi-y`, `roi-width` and `roi-height` fields. */
+void gst_cl_histogram_set_region (GstStructure *s, guint x, guint y,
+    guint width, guint height);
+
 /* Posts @s as the element's message when @post, and puts its fields in a
  * GstClHistogramMeta on @outbuf (writable) unless NULL, replacing one
  * there; takes @s. Call without the object lock. */

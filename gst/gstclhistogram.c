@@ -89,11 +89,16 @@ enum
   PROP_POST_MESSAGES,
   PROP_MESSAGE_BINS,
   PROP_ATTACH_META,
+  PROP_ROI_X,
+  PROP_ROI_Y,
+  PROP_ROI_WIDTH,
+  PROP_ROI_HEIGHT,
 };
 
 #define DEFAULT_POST_MESSAGES TRUE
 #define DEFAULT_MESSAGE_BINS 256
 #define DEFAULT_ATTACH_META FALSE
+#define DEFAULT_ROI 0
 #define MAX_BINS 65536
 
 /* The launch shapes of clhistequalize's histogram and table stages, whose
@@ -107,7 +112,13 @@ typedef struct {
   gboolean post_messages;
   guint message_bins;
   gboolean attach_meta;
+  guint roi_x, roi_y, roi_width, roi_height;
 } Settings;
+
+/* The region a frame's histogram covers. */
+typedef struct {
+  guint x, y, width, height;
+} Region;
 
 struct _GstClHistogram {
   GstClFilter parent;
@@ -137,11 +148,17 @@ struct _GstClHistogram {
    * cumulative counts. */
   cl_mem lut;
   cl_mem cum;
+  /* The table kernels' smoothing state, which they always store: one
+   * scratch buffer, never read (every frame restarts it). */
+  cl_mem scratch;
   /* The frame's summary (GST_CL_SUMMARY_HEAD words, then the bins), read
    * back with the frame's number of message bins; 0 when none. */
   cl_mem summary;
   guint32 *host_summary;
   guint pending_bins;
+  Region pending_region;
+  /* The ROI lay outside the last frame: warned once until it is back. */
+  gboolean region_empty;
 
   guint depth;
   guint nbins;
@@ -187,6 +204,7 @@ release_all (GstClHistogram *self)
   release_mem (&self->stats);
   release_mem (&self->lut);
   release_mem (&self->cum);
+  release_mem (&self->scratch);
   release_mem (&self->summary);
   g_clear_pointer (&self->host_stats, g_free);
   g_clear_pointer (&self->host_summary, g_free);
@@ -309,7 +327,8 @@ gst_cl_histogram_configure (GstClFilter *filter, const GstVideoInfo *in_info,
   self->lut = gst_cl_base_filter_alloc (base, self->nbins * self->depth / 8);
   self->summary = gst_cl_base_filter_alloc (base,
       (GST_CL_SUMMARY_HEAD + self->nbins) * 4);
-  if (!self->hist || !self->lut || !self->summary)
+  self->scratch = gst_cl_base_filter_alloc (base, self->nbins * 4);
+  if (!self->hist || !self->lut || !self->summary || !self->scratch)
     return FALSE;
   if (self->cpu) {
     self->cum = gst_cl_base_filter_alloc (base, self->nbins * 4);
@@ -330,15 +349,15 @@ gst_cl_histogram_configure (GstClFilter *filter, const GstVideoInfo *in_info,
 
 #define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
 
-/* Every histogram kernel takes (src, pitch, width, height, rows_per_group,
- * swap, param, packed, hist, lhist). */
+/* Every histogram kernel takes (src, pitch, x0, y0, width, height,
+ * rows_per_group, swap, param, packed, hist, lhist). */
 static cl_int
-enqueue_histogram (GstClHistogram *self, GstClContext *cl, const GstClPlane *in)
+enqueue_histogram (GstClHistogram *self, GstClContext *cl, const GstClPlane *in,
+    const Region *r)
 {
   cl_kernel k = self->k_hist;
   const cl_uint bps = self->depth / 8;
-  const cl_uint width = in->row_bytes / bps;
-  const cl_uint height = in->height;
+  const cl_uint x0 = r->x, y0 = r->y, width = r->width, height = r->height;
   const cl_uint pitch = in->pitch / bps;
   const gboolean slices = !self->cpu && self->depth == 16;
   const size_t lsz = self->cpu ? 1
@@ -351,37 +370,47 @@ enqueue_histogram (GstClHistogram *self, GstClContext *cl, const GstClPlane *in)
                                  : (self->packed ? self->slice_bins / 2
                                                  : self->slice_bins) *
                                        4;
-  size_t global[2] = { self->groups * lsz,
+  /* Bands of the region, which may be fewer than the frame's. */
+  const cl_uint groups = (height + self->rows_per_group - 1) /
+                         self->rows_per_group;
+  size_t global[2] = { groups * lsz,
     slices ? self->nbins / self->slice_bins : 1 };
   size_t local[2] = { lsz, 1 };
   cl_int s = 0;
 
   s |= SET_ARG (k, 0, in->mem);
   s |= SET_ARG (k, 1, pitch);
-  s |= SET_ARG (k, 2, width);
-  s |= SET_ARG (k, 3, height);
-  s |= SET_ARG (k, 4, self->rows_per_group);
-  s |= SET_ARG (k, 5, self->swap);
-  s |= SET_ARG (k, 6, param);
-  s |= SET_ARG (k, 7, self->packed);
-  s |= SET_ARG (k, 8, self->hist);
-  s |= clSetKernelArg (k, 9, local_bytes, NULL);
+  s |= SET_ARG (k, 2, x0);
+  s |= SET_ARG (k, 3, y0);
+  s |= SET_ARG (k, 4, width);
+  s |= SET_ARG (k, 5, height);
+  s |= SET_ARG (k, 6, self->rows_per_group);
+  s |= SET_ARG (k, 7, self->swap);
+  s |= SET_ARG (k, 8, param);
+  s |= SET_ARG (k, 9, self->packed);
+  s |= SET_ARG (k, 10, self->hist);
+  s |= clSetKernelArg (k, 11, local_bytes, NULL);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
+  /* CPUs: one partial histogram per band. */
+  self->parts = self->cpu ? groups : 1;
   return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 2,
       global, local);
 }
 
 /* The summary for @num_bins bins, by a table kernel or summary_u8, which
- * all take (hist, parts, total, lo, span, lut, stats, summary, group,
- * cum). The table goes unused; its range is any valid one. */
+ * all take (hist, parts, total, lut, stats, summary, group, cum,
+ * TABLE_ARGS). The table goes unused: the plainest one is asked for
+ * (equalize, full strength, no smoothing, every frame a first). */
 static cl_int
 enqueue_summary (GstClHistogram *self, cl_uint total, guint num_bins)
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (self);
   const cl_uint group = self->nbins / num_bins;
-  const cl_uint lo = 0;
+  const cl_uint lo = 0, method = GST_CL_METHOD_EQUALIZE, cut = 0;
   const cl_uint span = self->depth == 8 ? GST_CL_SPAN_CV : 65535;
+  const cl_uint strength = 256, smoothing = 0, restart = 1, id_shift = 0;
+  const cl_mem no_bounds = NULL;
   const size_t one = 1, lsz = GST_CL_LUT_GROUP;
   const size_t blocks = LUT_BLOCKS * GST_CL_LUT_GROUP, bins8 = 256;
   cl_kernel k = self->k_summary;
@@ -390,13 +419,23 @@ enqueue_summary (GstClHistogram *self, cl_uint total, guint num_bins)
   s |= SET_ARG (k, 0, self->hist);
   s |= SET_ARG (k, 1, self->parts);
   s |= SET_ARG (k, 2, total);
-  s |= SET_ARG (k, 3, lo);
-  s |= SET_ARG (k, 4, span);
-  s |= SET_ARG (k, 5, self->lut);
-  s |= SET_ARG (k, 6, self->stats);
-  s |= SET_ARG (k, 7, self->summary);
-  s |= SET_ARG (k, 8, group);
-  s |= SET_ARG (k, 9, self->cum);
+  s |= SET_ARG (k, 3, self->lut);
+  s |= SET_ARG (k, 4, self->stats);
+  s |= SET_ARG (k, 5, self->summary);
+  s |= SET_ARG (k, 6, group);
+  s |= SET_ARG (k, 7, self->cum);
+  s |= SET_ARG (k, 8, lo);
+  s |= SET_ARG (k, 9, span);
+  s |= SET_ARG (k, 10, method);
+  s |= SET_ARG (k, 11, cut);
+  s |= SET_ARG (k, 12, cut);
+  s |= SET_ARG (k, 13, strength);
+  s |= SET_ARG (k, 14, smoothing);
+  s |= SET_ARG (k, 15, restart);
+  s |= SET_ARG (k, 16, id_shift);
+  s |= SET_ARG (k, 17, self->scratch);
+  s |= SET_ARG (k, 18, self->scratch);
+  s |= SET_ARG (k, 19, no_bounds);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   if (self->cpu)
@@ -405,6 +444,31 @@ enqueue_summary (GstClHistogram *self, cl_uint total, guint num_bins)
   if (self->depth == 8)
     return gst_cl_base_filter_enqueue_kernel (filter, k, 1, &bins8, &bins8);
   return gst_cl_base_filter_enqueue_kernel (filter, k, 1, &blocks, &lsz);
+}
+
+/* The ROI clipped to the frame, as clhistequalize's; the whole frame where
+ * it is unset, or where nothing of it is inside. */
+static void
+choose_region (GstClHistogram *self, const Settings *s, guint width,
+    guint height, Region *r)
+{
+  const gboolean set = s->roi_width && s->roi_height;
+  const gboolean inside = s->roi_x < width && s->roi_y < height;
+
+  if (set && inside) {
+    r->x = s->roi_x;
+    r->y = s->roi_y;
+    r->width = MIN (s->roi_width, width - s->roi_x);
+    r->height = MIN (s->roi_height, height - s->roi_y);
+  } else {
+    *r = (Region){ 0, 0, width, height };
+  }
+  if (set && !inside && !self->region_empty)
+    GST_WARNING_OBJECT (self,
+        "roi %u,%u %ux%u lies outside the %ux%u frame: "
+        "using the whole frame",
+        s->roi_x, s->roi_y, s->roi_width, s->roi_height, width, height);
+  self->region_empty = set && !inside;
 }
 
 static cl_int
@@ -424,19 +488,20 @@ gst_cl_histogram_enqueue (GstClFilter *filter, const GstClPlane *in,
   GstClContext *cl = gst_cl_base_filter_get_context (
       GST_CL_BASE_FILTER (filter));
   const GstClPlane *src = &in[GST_VIDEO_COMP_Y];
-  const cl_uint total = (cl_uint)(src->row_bytes * 8 / self->depth) *
-                        src->height;
   const Settings *settings = &self->frame;
+  const guint num_bins = MIN (settings->message_bins, self->nbins);
   cl_int status = CL_SUCCESS;
-  guint num_bins;
+  cl_uint total;
+  Region r;
 
   self->pending_bins = 0;
-  num_bins = MIN (settings->message_bins, self->nbins);
-
+  choose_region (self, settings, src->row_bytes / (self->depth / 8),
+      src->height, &r);
+  total = r.width * r.height;
   if (self->hist_dirty || (!self->cpu && self->depth == 16))
     status = clear_histogram (self, cl);
   if (status == CL_SUCCESS)
-    status = enqueue_histogram (self, cl, src);
+    status = enqueue_histogram (self, cl, src, &r);
   if (status == CL_SUCCESS)
     status = enqueue_summary (self, total, num_bins);
   if (status == CL_SUCCESS)
@@ -448,8 +513,10 @@ gst_cl_histogram_enqueue (GstClFilter *filter, const GstClPlane *in,
         self->stat_blocks * 8 * 4, self->host_stats, 0, NULL, NULL);
   /* A frame that failed may have left counts behind on GPUs. */
   self->hist_dirty = status != CL_SUCCESS && !self->cpu;
-  if (status == CL_SUCCESS)
+  if (status == CL_SUCCESS) {
     self->pending_bins = num_bins;
+    self->pending_region = r;
+  }
   return status;
 }
 
@@ -459,6 +526,8 @@ gst_cl_histogram_finish (GstClFilter *filter, GstBuffer *inbuf,
 {
   GstClHistogram *self = GST_CL_HISTOGRAM (filter);
   GstBuffer *target = self->frame.attach_meta ? outbuf : NULL;
+  const Region *r = &self->pending_region;
+  GstStructure *s;
 
   if (!self->pending_bins)
     return GST_FLOW_OK;
@@ -467,16 +536,14 @@ gst_cl_histogram_finish (GstClFilter *filter, GstBuffer *inbuf,
         self->stat_blocks, self->pending_bins);
   if (target && !gst_buffer_is_writable (target)) {
     GST_WARNING_OBJECT (self,
-        "buffer %" GST_PTR_FORMAT " is not writable, "
-        "no meta on it",
-        target);
+        "buffer %" GST_PTR_FORMAT " is not writable, no meta on it", target);
     target = NULL;
   }
+  s = gst_cl_histogram_new (filter, inbuf, in_info, self->host_summary,
+      self->pending_bins);
+  gst_cl_histogram_set_region (s, r->x, r->y, r->width, r->height);
   /* Posted without the object lock, as level does. */
-  gst_cl_histogram_publish (filter,
-      gst_cl_histogram_new (filter, inbuf, in_info, self->host_summary,
-          self->pending_bins),
-      self->frame.post_messages, target);
+  gst_cl_histogram_publish (filter, s, self->frame.post_messages, target);
   return GST_FLOW_OK;
 }
 
@@ -539,6 +606,18 @@ gst_cl_histogram_set_property (GObject *object, guint prop_id,
     case PROP_ATTACH_META:
       self->settings.attach_meta = g_value_get_boolean (value);
       break;
+    case PROP_ROI_X:
+      self->settings.roi_x = g_value_get_uint (value);
+      break;
+    case PROP_ROI_Y:
+      self->settings.roi_y = g_value_get_uint (value);
+      break;
+    case PROP_ROI_WIDTH:
+      self->settings.roi_width = g_value_get_uint (value);
+      break;
+    case PROP_ROI_HEIGHT:
+      self->settings.roi_height = g_value_get_uint (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -563,11 +642,34 @@ gst_cl_histogram_get_property (GObject *object, guint prop_id, GValue *value,
     case PROP_ATTACH_META:
       g_value_set_boolean (value, self->settings.attach_meta);
       break;
+    case PROP_ROI_X:
+      g_value_set_uint (value, self->settings.roi_x);
+      break;
+    case PROP_ROI_Y:
+      g_value_set_uint (value, self->settings.roi_y);
+      break;
+    case PROP_ROI_WIDTH:
+      g_value_set_uint (value, self->settings.roi_width);
+      break;
+    case PROP_ROI_HEIGHT:
+      g_value_set_uint (value, self->settings.roi_height);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
   GST_OBJECT_UNLOCK (self);
+}
+
+/* In luma samples, as clhistequalize's roi-*. */
+static void
+install_roi_property (GObjectClass *gobject_class, guint id, const gchar *name,
+    const gchar *nick, const gchar *blurb)
+{
+  g_object_class_install_property (gobject_class, id,
+      g_param_spec_uint (name, nick, blurb, 0, G_MAXUINT, DEFAULT_ROI,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
 }
 
 /* Frames leave as they came. */
@@ -616,6 +718,18 @@ gst_cl_histogram_class_init (GstClHistogramClass *klass)
           DEFAULT_ATTACH_META,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
               GST_PARAM_MUTABLE_PLAYING));
+  install_roi_property (gobject_class, PROP_ROI_X, "roi-x", "ROI x",
+      "Left edge of the region whose histogram is measured");
+  install_roi_property (gobject_class, PROP_ROI_Y, "roi-y", "ROI y",
+      "Top edge of the region whose histogram is measured");
+  install_roi_property (gobject_class, PROP_ROI_WIDTH, "roi-width", "ROI width",
+      "Width of the region whose histogram is measured, clipped to the "
+      "frame; 0 for the whole frame (as is a region outside the frame, "
+      "with a warning)");
+  install_roi_property (gobject_class, PROP_ROI_HEIGHT, "roi-height",
+      "ROI height",
+      "Height of the region whose histogram is measured, clipped to the "
+      "frame; 0 for the whole frame");
   gst_cl_histogram_meta_get_info ();
 
   gst_element_class_set_static_metadata (element_class, "OpenCL histogram",

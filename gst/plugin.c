@@ -21,6 +21,7 @@
 #include "config.h"
 #endif
 
+#include "gstclclahe.h"
 #include "gstclhistequalize.h"
 #include "gstclhistmessage.h"
 #include "gstclhistogram.h"
@@ -32,6 +33,7 @@ plugin_init (GstPlugin *plugin)
   gboolean ret = FALSE;
 
   gst_cl_histogram_meta_get_info ();
+  ret |= GST_ELEMENT_REGISTER (clclahe, plugin);
   ret |= GST_ELEMENT_REGISTER (clhistequalize, plugin);
   ret |= GST_ELEMENT_REGISTER (clhistogram, plugin);
   ret |= GST_ELEMENT_REGISTER (clsobel, plugin);
@@ -39,6 +41,6 @@ plugin_init (GstPlugin *plugin)
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, clfilter,
-    "Video filters on OpenCL devices: histogram equalization, histograms "
-    "and Sobel edges",
+    "Video filters on OpenCL devices: histogram equalization, histograms, "
+    "CLAHE and Sobel edges",
     plugin_init, PACKAGE_VERSION, "LGPL", PACKAGE_NAME, PACKAGE_ORIGIN)

@@ -35,6 +35,10 @@
  * hist[i0]) / (N - hist[i0])) in exact integers. */
 #define GST_CL_SPAN_CV 0
 
+/* clhistequalize's methods, numbered as GstClHistEqualizeMethod. */
+#define GST_CL_METHOD_EQUALIZE 0
+#define GST_CL_METHOD_LINEAR 1
+
 /* clsobel's modes, numbered as GstClSobelMode. */
 #define GST_CL_SOBEL_MAGNITUDE 0
 #define GST_CL_SOBEL_MAGNITUDE_L1 1
@@ -43,5 +47,12 @@
 
 /* clsobel's GPU kernels: output pixels across per work-item. */
 #define GST_CL_SOBEL_STRIP 8
+
+/* clclahe: where the tables kernel finds last frame's smoothing state T,
+ * for each tile and bin: nowhere (the first frame), the table itself (the
+ * frame before smoothed nothing, T = 256 * table) or the state buffer. */
+#define GST_CL_CLAHE_PREV_NONE 0
+#define GST_CL_CLAHE_PREV_TABLE 1
+#define GST_CL_CLAHE_PREV_STATE 2
 
 #endif

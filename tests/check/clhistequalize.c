@@ -19,13 +19,18 @@
  *
  * Every output pixel is compared with the plain C reference in
  * clreference.c; runs on whatever OpenCL device the default selection picks
- * (PoCL's CPU device where there is no GPU).
+ * (PoCL's CPU device where there is no GPU), but for the device selection
+ * checks, which try each device the machine has (cldevices.c).
  */
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
+#include <gst/app/gstappsink.h>
+#include <gst/app/gstappsrc.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
+#include "cldevices.h"
 #include "cltestutils.h"
 #include "clreference.h"
 
@@ -58,11 +63,11 @@ check_equalize (GstHarness *h, const TestFrame *in)
 {
   TestFrame *expected = ref_histequalize (in);
   TestFrame *out = test_harness_process (h, in);
+  gchar *what = test_frame_describe (in);
 
   fail_unless (test_frame_equal (expected, out),
-      "%s %ux%u stride %" G_GSIZE_FORMAT " differs from the reference",
-      gst_video_format_to_string (in->format), in->width, in->height,
-      in->stride);
+      "%s differs from the reference", what);
+  g_free (what);
   test_frame_free (expected);
   test_frame_free (out);
 }
@@ -217,6 +222,272 @@ GST_START_TEST (test_constant_frame)
     test_frame_free (in);
   }
   gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* ---- YUV: the luma equalized, the chroma untouched ---- */
+
+/* No colorimetry (GStreamer's default: limited range), limited said
+ * outright, and full range as jpegdec says it. */
+static const gchar *colorimetries[] = { NULL, TEST_COLORIMETRY_LIMITED,
+  TEST_COLORIMETRY_FULL };
+
+GST_START_TEST (test_yuv_every_format)
+{
+  const guint sizes[][2] = { { 1, 1 }, { 2, 2 }, { 3, 1 }, { 1, 3 }, { 7, 5 },
+    { 641, 479 } };
+  GRand *rand = test_rand ();
+  GstHarness *h = new_harness ();
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    for (guint f = 0; f < test_n_yuv_formats; f++) {
+      for (guint c = 0; c < G_N_ELEMENTS (colorimetries); c++) {
+        TestFrame *in = test_frame_random (test_yuv_formats[f], sizes[s][0],
+            sizes[s][1], 0, 8, rand);
+
+        test_frame_set_colorimetry (in, colorimetries[c]);
+        check_equalize (h, in);
+        test_frame_free (in);
+      }
+    }
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_yuv_1080p)
+{
+  GRand *rand = test_rand ();
+  GstHarness *h = new_harness ();
+  TestFrame *in = test_frame_random (GST_VIDEO_FORMAT_NV12, 1920, 1080, 0, 8,
+      rand);
+
+  check_equalize (h, in);
+  test_frame_free (in);
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* Every plane its own padding, odd ones too, and the planes apart in the
+ * buffer, in order or last first: only the GstVideoMeta says where each
+ * starts. */
+GST_START_TEST (test_yuv_padded_strides)
+{
+  GRand *rand = test_rand ();
+  GstHarness *h = new_harness ();
+
+  for (guint i = 0; i < 4 * test_n_yuv_formats; i++) {
+    const GstVideoFormat format = test_yuv_formats[i % test_n_yuv_formats];
+    const guint width = g_rand_int_range (rand, 1, 300);
+    const guint height = g_rand_int_range (rand, 1, 200);
+    gsize strides[GST_VIDEO_MAX_PLANES];
+    TestFrame *in;
+
+    test_random_strides (format, width, 70, rand, strides);
+    in = test_frame_random_strides (format, width, height, strides, 8, rand);
+    in->plane_gap = g_rand_int_range (rand, 0, 40);
+    in->planes_reversed = i % 2;
+    test_frame_set_colorimetry (in, colorimetries[i % 3]);
+    check_equalize (h, in);
+    test_frame_free (in);
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* Values worked out by hand from the issue's formulas, so that a reference
+ * sharing a mistake with the kernel would not go unnoticed. Luma 0..6 in a
+ * row: N - hist[i0] = 6, so limited range gives 16 + 219 k / 6 with
+ * 36.5, 109.5 and 182.5 rounded to even; full range 255 k / 6 in float,
+ * with 42.5, 127.5 and 212.5 to even. */
+GST_START_TEST (test_yuv_hand_values)
+{
+  static const guint limited[] = { 16, 52, 89, 126, 162, 198, 235 };
+  static const guint full[] = { 0, 42, 85, 128, 170, 212, 255 };
+  GRand *rand = test_rand ();
+  GstHarness *h = new_harness ();
+
+  for (guint f = 0; f < test_n_yuv_formats; f++) {
+    for (guint c = 0; c < G_N_ELEMENTS (colorimetries); c++) {
+      const gboolean is_full = c == 2;
+      TestFrame *in = test_frame_random (test_yuv_formats[f], 7, 1, 0, 8, rand);
+      TestFrame *out;
+
+      test_frame_set_colorimetry (in, colorimetries[c]);
+      fail_unless_equals_int (test_frame_full_range (in), is_full);
+      for (guint x = 0; x < 7; x++)
+        test_frame_set (in, x, 0, x);
+      out = test_harness_process (h, in);
+      for (guint x = 0; x < 7; x++)
+        fail_unless_equals_int (test_frame_get (out, x, 0),
+            is_full ? full[x] : limited[x]);
+      for (guint k = 1; k < 3; k++)
+        for (guint x = 0; x < test_frame_comp_width (in, k); x++)
+          fail_unless_equals_int (test_frame_get_comp (out, k, x, 0),
+              test_frame_get_comp (in, k, x, 0));
+      test_frame_free (out);
+      test_frame_free (in);
+
+      /* 3x1 of 50, 60, 70: 60 maps to 16 + 219 / 2 = 16 + 109.5, rounded
+       * to 126, or to 255 / 2 = 127.5, rounded to 128. */
+      in = test_frame_random (test_yuv_formats[f], 3, 1, 0, 8, rand);
+      test_frame_set_colorimetry (in, colorimetries[c]);
+      for (guint x = 0; x < 3; x++)
+        test_frame_set (in, x, 0, 50 + 10 * x);
+      out = test_harness_process (h, in);
+      fail_unless_equals_int (test_frame_get (out, 0, 0), is_full ? 0 : 16);
+      fail_unless_equals_int (test_frame_get (out, 1, 0), is_full ? 128 : 126);
+      fail_unless_equals_int (test_frame_get (out, 2, 0), is_full ? 255 : 235);
+      test_frame_free (out);
+      test_frame_free (in);
+    }
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* A constant luma is left as it is, whatever the range; one other value
+ * makes both ends of the range's span. */
+GST_START_TEST (test_yuv_constant)
+{
+  GRand *rand = test_rand ();
+  GstHarness *h = new_harness ();
+
+  for (guint f = 0; f < test_n_yuv_formats; f++) {
+    for (guint c = 0; c < G_N_ELEMENTS (colorimetries); c++) {
+      const gboolean is_full = c == 2;
+      TestFrame *in = test_frame_random (test_yuv_formats[f], 33, 17, 0, 8,
+          rand);
+      TestFrame *out;
+
+      test_frame_set_colorimetry (in, colorimetries[c]);
+      for (guint y = 0; y < in->height; y++)
+        for (guint x = 0; x < in->width; x++)
+          test_frame_set (in, x, y, 77);
+      out = test_harness_process (h, in);
+      fail_unless (test_frame_equal (in, out), "%s",
+          gst_video_format_to_string (in->format));
+      test_frame_free (out);
+
+      test_frame_set (in, 5, 5, 200);
+      out = test_harness_process (h, in);
+      fail_unless_equals_int (test_frame_get (out, 0, 0), is_full ? 0 : 16);
+      fail_unless_equals_int (test_frame_get (out, 5, 5), is_full ? 255 : 235);
+      check_equalize (h, in);
+      test_frame_free (out);
+      test_frame_free (in);
+    }
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* One assertion per frame: Check marks every passing one on a pipe. */
+static gboolean
+same_luma (const TestFrame *a, const TestFrame *b)
+{
+  for (guint y = 0; y < a->height; y++)
+    for (guint x = 0; x < a->width; x++)
+      if (test_frame_get (a, x, y) != test_frame_get (b, x, y)) {
+        g_printerr ("luma at (%u,%u) is %u, expected %u\n", x, y,
+            test_frame_get (b, x, y), test_frame_get (a, x, y));
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* The real pictures as the luma of every format, random chroma: full
+ * range gives GRAY8's pixels exactly, and both ranges change them. */
+GST_START_TEST (test_yuv_real_images)
+{
+  const gchar *names[] = { "moon.png", "camera.png" };
+  GRand *rand = test_rand ();
+  GstHarness *h = new_harness ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+    TestFrame *gray = test_frame_load (names[i]);
+    TestFrame *gray_eq = ref_histequalize (gray);
+
+    for (guint f = 0; f < test_n_yuv_formats; f++) {
+      for (guint c = 1; c < G_N_ELEMENTS (colorimetries); c++) {
+        TestFrame *in = test_frame_from_gray (gray, test_yuv_formats[f], rand);
+        TestFrame *out;
+
+        test_frame_set_colorimetry (in, colorimetries[c]);
+        check_equalize (h, in);
+        out = test_harness_process (h, in);
+        fail_unless (frame_changed (in, out), "%s as %s came out unchanged",
+            names[i], gst_video_format_to_string (in->format));
+        if (c == 2)
+          fail_unless (same_luma (gray_eq, out), "%s as full-range %s",
+              names[i], gst_video_format_to_string (in->format));
+        test_frame_free (out);
+        test_frame_free (in);
+      }
+    }
+    test_frame_free (gray_eq);
+    test_frame_free (gray);
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* Format, size and range changing from frame to frame through one
+ * harness, back and forth between gray and YUV; a change of colorimetry
+ * alone must switch the table. */
+GST_START_TEST (test_yuv_caps_change)
+{
+  const struct {
+    GstVideoFormat format;
+    guint width, height;
+    const gchar *colorimetry;
+  } steps[] = {
+    { GST_VIDEO_FORMAT_NV12, 64, 48, NULL },
+    { GST_VIDEO_FORMAT_GRAY8, 64, 48, NULL },
+    { GST_VIDEO_FORMAT_I420, 7, 5, TEST_COLORIMETRY_FULL },
+    { GST_VIDEO_FORMAT_I420, 7, 5, NULL },
+    { GST_VIDEO_FORMAT_I420, 7, 5, TEST_COLORIMETRY_FULL },
+    { GST_VIDEO_FORMAT_YUY2, 33, 17, TEST_COLORIMETRY_LIMITED },
+    { GST_VIDEO_FORMAT_GRAY16_LE, 33, 17, NULL },
+    { GST_VIDEO_FORMAT_UYVY, 1, 1, NULL },
+    { GST_VIDEO_FORMAT_Y444, 641, 479, TEST_COLORIMETRY_FULL },
+    { GST_VIDEO_FORMAT_NV21, 3, 1, NULL },
+    { GST_VIDEO_FORMAT_YV12, 2, 2, TEST_COLORIMETRY_FULL },
+    { GST_VIDEO_FORMAT_Y42B, 13, 9, NULL },
+    { GST_VIDEO_FORMAT_GRAY16_BE, 13, 9, NULL },
+    { GST_VIDEO_FORMAT_NV12, 64, 48, TEST_COLORIMETRY_FULL },
+    { GST_VIDEO_FORMAT_NV12, 65, 49, NULL },
+  };
+  GRand *rand = test_rand ();
+  GstHarness *h = new_harness ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++) {
+    const guint bits = test_format_is_yuv (steps[i].format) ||
+                               steps[i].format == GRAY8
+                           ? 8
+                           : 16;
+    TestFrame *in = test_frame_random (steps[i].format, steps[i].width,
+        steps[i].height, 0, bits, rand);
+
+    test_frame_set_colorimetry (in, steps[i].colorimetry);
+    check_equalize (h, in);
+    test_frame_free (in);
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
 }
 
 GST_END_TEST;
@@ -403,6 +674,50 @@ GST_START_TEST (test_gray16_value_bands)
 
 GST_END_TEST;
 
+/* The message of a YUV frame describes its luma: the format's name and
+ * the luma's histogram, whatever the chroma holds. */
+GST_START_TEST (test_yuv_message)
+{
+  const GstVideoFormat yuv[] = { GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_I420,
+    GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_UYVY };
+  const guint bins_list[] = { 256, 65536, 8, 1 };
+  GstHarness *h = gst_harness_new ("clhistequalize");
+  GstBus *bus = gst_bus_new ();
+  GRand *rand = test_rand ();
+  TestFrame *camera = test_frame_load ("camera.png");
+
+  gst_element_set_bus (h->element, bus);
+  for (guint f = 0; f < G_N_ELEMENTS (yuv); f++) {
+    TestFrame *in = f % 2 ? test_frame_from_gray (camera, yuv[f], rand)
+                          : test_frame_random (yuv[f], 97, 61, 0, 8, rand);
+
+    test_frame_set_colorimetry (in, colorimetries[f % 3]);
+    for (guint i = 0; i < G_N_ELEMENTS (bins_list); i++) {
+      GstMessage *msg;
+      const GstStructure *s;
+
+      g_object_set (h->element, "message-bins", bins_list[i], NULL);
+      check_equalize (h, in);
+      msg = pop_histogram (bus);
+      s = gst_message_get_structure (msg);
+      fail_unless_equals_string (gst_structure_get_string (s, "format"),
+          gst_video_format_to_string (yuv[f]));
+      check_message (s, in, bins_list[i]);
+      gst_message_unref (msg);
+    }
+    test_frame_free (in);
+  }
+  fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT) == NULL,
+      "more than one message per frame");
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  test_frame_free (camera);
+  g_rand_free (rand);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_post_messages_off)
 {
   GstHarness *h = gst_harness_new ("clhistequalize");
@@ -452,38 +767,142 @@ GST_END_TEST;
 
 /* ---- Device selection, context sharing, pipelines ---- */
 
+/* A harness starts its element at once: the selector is set before. The
+ * output is checked too, as the device's own compiler built the kernels. */
+static void
+check_harness_selection (const gchar *selector, GRand *rand)
+{
+  GstElement *e = gst_element_factory_make ("clhistequalize", NULL);
+  TestFrame *in = test_frame_random (GRAY16_LE, 61, 13, 128, 16, rand);
+  GstHarness *h;
+
+  g_object_set (e, "device", selector, "post-messages", FALSE, NULL);
+  h = gst_harness_new_with_element (e, "sink", "src");
+  cl_test_check_selection (e, selector, "harness");
+  check_equalize (h, in);
+  test_frame_free (in);
+  gst_harness_teardown (h);
+  gst_object_unref (e);
+}
+
+/* The error that a selector matching nothing posts, from @e. */
+static void
+expect_no_match (GstBus *bus, GstElement *e, const gchar *selector,
+    const gchar *where)
+{
+  GstMessage *msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
+      GST_MESSAGE_ERROR);
+  gchar *want = g_strdup_printf ("No OpenCL device matches device=\"%s\"",
+      selector);
+  gchar *name = NULL;
+  GError *err;
+
+  fail_unless (msg != NULL, "%s: device=\"%s\": no error", where, selector);
+  fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (e), "%s: error from %s",
+      where, GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)));
+  gst_message_parse_error (msg, &err, NULL);
+  g_print ("%s: device=\"%s\" -> error: %s\n", where, selector, err->message);
+  fail_unless (strstr (err->message, want) != NULL, "%s", err->message);
+  fail_unless (strstr (err->message, "available:") != NULL, "%s", err->message);
+  g_object_get (e, "device-name", &name, NULL);
+  fail_unless (name == NULL, "%s: device-name is %s after the error", where,
+      name);
+  g_error_free (err);
+  gst_message_unref (msg);
+  g_free (want);
+}
+
+/* gst_harness_play() asserts that the element starts, so the harness's
+ * element is started on the default device first, then restarted. */
+static void
+check_harness_no_match (const gchar *selector)
+{
+  GstElement *e = gst_element_factory_make ("clhistequalize", NULL);
+  GstBus *bus = gst_bus_new ();
+  GstSegment segment;
+  GstHarness *h;
+
+  g_object_set (e, "post-messages", FALSE, NULL);
+  h = gst_harness_new_with_element (e, "sink", "src");
+  gst_element_set_bus (e, bus);
+  fail_unless_equals_int (gst_element_set_state (e, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  g_object_set (e, "device", selector, NULL);
+  fail_unless_equals_int (gst_element_set_state (e, GST_STATE_PLAYING),
+      GST_STATE_CHANGE_FAILURE);
+  expect_no_match (bus, e, selector, "harness");
+  /* Nor does it take frames. */
+  gst_segment_init (&segment, GST_FORMAT_TIME);
+  gst_harness_push_event (h, gst_event_new_segment (&segment));
+  fail_if (gst_harness_push (h, gst_buffer_new_allocate (NULL, 64, NULL)) ==
+           GST_FLOW_OK);
+  gst_element_set_bus (e, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+  gst_object_unref (e);
+}
+
+/* In a pipeline, alone or upstream of an element that has made a context
+ * on the default device, which a selector matching nothing must not
+ * adopt. */
+static void
+check_pipeline_selection (const gchar *selector, gboolean with_neighbour)
+{
+  gchar *desc = g_strdup_printf ("videotestsrc num-buffers=2 ! "
+                                 "video/x-raw,format=GRAY8,width=64,height=48 "
+                                 "! clhistequalize name=el post-messages=false "
+                                 "! %s fakesink",
+      with_neighbour ? "clsobel !" : "");
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstElement *el = gst_bin_get_by_name (GST_BIN (pipeline), "el");
+  GstBus *bus = gst_element_get_bus (pipeline);
+  const gchar *where = with_neighbour ? "pipeline before clsobel" : "pipeline";
+
+  g_object_set (el, "device", selector, NULL);
+  if (cl_test_expected_device (selector, NULL)) {
+    GstMessage *msg;
+
+    fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+             GST_STATE_CHANGE_FAILURE);
+    msg = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+    fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
+        "%s: device=\"%s\" did not reach EOS", where, selector);
+    gst_message_unref (msg);
+    cl_test_check_selection (el, selector, where);
+  } else {
+    fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_PLAYING),
+        GST_STATE_CHANGE_FAILURE);
+    expect_no_match (bus, el, selector, where);
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (el);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  g_free (desc);
+}
+
+/* Every form of selector, with expectations from the device list and the
+ * documented rules; set before the element starts, in each embedding. */
 GST_START_TEST (test_device_selection)
 {
-  const gchar *good[] = { "", "cpu", "0.0", "PTHREAD" };
-  const gchar *bad[] = { "9.9", "0.99", "no-such-device", "accelerator" };
-  GstHarness *h;
-  gchar *name = NULL;
+  GPtrArray *selectors = cl_test_selectors ();
+  GRand *rand = test_rand ();
 
-  for (guint i = 0; i < G_N_ELEMENTS (good); i++) {
-    h = gst_harness_new ("clhistequalize");
-    g_object_set (h->element, "device", good[i], NULL);
-    gst_harness_play (h);
-    g_object_get (h->element, "device-name", &name, NULL);
-    fail_unless (name != NULL && *name, "no device-name for \"%s\"", good[i]);
-    g_print ("device=\"%s\" -> %s\n", good[i], name);
-    g_free (name);
-    gst_harness_teardown (h);
+  for (guint i = 0; i < selectors->len; i++) {
+    const gchar *selector = g_ptr_array_index (selectors, i);
+
+    if (cl_test_expected_device (selector, NULL)) {
+      check_harness_selection (selector, rand);
+      check_pipeline_selection (selector, FALSE);
+    } else {
+      check_harness_no_match (selector);
+      check_pipeline_selection (selector, FALSE);
+      check_pipeline_selection (selector, TRUE);
+    }
   }
-
-  for (guint i = 0; i < G_N_ELEMENTS (bad); i++) {
-    gchar *desc = g_strdup_printf ("videotestsrc num-buffers=1 ! "
-                                   "video/x-raw,format=GRAY8 ! clhistequalize "
-                                   "device=%s ! fakesink",
-        bad[i]);
-    gchar *error = test_run_pipeline (desc, NULL);
-
-    fail_unless (error != NULL, "no error for device=%s", bad[i]);
-    fail_unless (strstr (error, "No OpenCL device matches") != NULL, "%s",
-        error);
-    fail_unless (strstr (error, "available:") != NULL, "%s", error);
-    g_free (error);
-    g_free (desc);
-  }
+  g_ptr_array_unref (selectors);
+  g_rand_free (rand);
 }
 
 GST_END_TEST;
@@ -503,9 +922,10 @@ GST_START_TEST (test_device_change_in_ready)
   fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_PAUSED),
       GST_STATE_CHANGE_FAILURE);
   gst_element_set_state (pipeline, GST_STATE_READY);
-  g_object_set (e, "device", "cpu", NULL);
+  g_object_set (e, "device", "", NULL);
   fail_unless (gst_element_set_state (pipeline, GST_STATE_PAUSED) !=
                GST_STATE_CHANGE_FAILURE);
+  cl_test_check_selection (e, "", "pipeline after a failed start");
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (pipeline);
 }
@@ -566,6 +986,137 @@ GST_START_TEST (test_shared_context)
 
 GST_END_TEST;
 
+/* ---- Elements on different devices ---- */
+
+/* clhistequalize on @sel_a ! clsobel on @sel_b, frames of each format with
+ * caps changes between them: each frame exact against the two references
+ * chained. */
+static void
+check_mixed_pipeline (const gchar *sel_a, const gchar *sel_b, GRand *rand)
+{
+  const struct {
+    GstVideoFormat format;
+    guint width, height;
+    gsize stride;
+  } shapes[] = {
+    { GRAY8, 97, 35, 100 },
+    { GRAY16_LE, 64, 48, 0 },
+    { GRAY16_BE, 33, 17, 80 },
+  };
+  GstElement *pipeline = gst_parse_launch (
+      "appsrc name=src format=time ! clhistequalize name=a "
+      "post-messages=false ! clsobel name=b ! appsink name=sink sync=false",
+      NULL);
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  GstElement *a = gst_bin_get_by_name (GST_BIN (pipeline), "a");
+  GstElement *b = gst_bin_get_by_name (GST_BIN (pipeline), "b");
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstBus *bus = gst_element_get_bus (pipeline);
+  TestFrame *in[G_N_ELEMENTS (shapes)];
+  const ClTestDevice *da, *db;
+
+  g_object_set (a, "device", sel_a, NULL);
+  g_object_set (b, "device", sel_b, NULL);
+  fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+           GST_STATE_CHANGE_FAILURE);
+  for (guint i = 0; i < G_N_ELEMENTS (shapes); i++) {
+    GstBuffer *buf;
+    GstCaps *caps;
+    GstSample *sample;
+
+    in[i] = test_frame_random (shapes[i].format, shapes[i].width,
+        shapes[i].height, shapes[i].stride, shapes[i].format == GRAY8 ? 8 : 16,
+        rand);
+    buf = test_frame_to_buffer (in[i]);
+    GST_BUFFER_PTS (buf) = i * 40 * GST_MSECOND;
+    caps = test_frame_caps (in[i]);
+    sample = gst_sample_new (buf, caps, NULL, NULL);
+    fail_unless_equals_int (gst_app_src_push_sample (GST_APP_SRC (src), sample),
+        GST_FLOW_OK);
+    gst_sample_unref (sample);
+    gst_caps_unref (caps);
+    gst_buffer_unref (buf);
+  }
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+
+  for (guint i = 0; i < G_N_ELEMENTS (shapes); i++) {
+    GstSample *sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
+        30 * GST_SECOND);
+    TestFrame *mid = ref_element ("clhistequalize", in[i]);
+    TestFrame *expected = ref_element ("clsobel", mid);
+    TestFrame *out;
+
+    fail_unless (sample != NULL, "frame %u did not come out: %" GST_PTR_FORMAT,
+        i, gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR));
+    out = test_frame_from_buffer (gst_sample_get_buffer (sample),
+        gst_sample_get_caps (sample));
+    fail_unless (test_frame_equal (expected, out),
+        "device=%s ! device=%s: "
+        "%s %ux%u differs from the reference",
+        sel_a, sel_b, gst_video_format_to_string (in[i]->format), in[i]->width,
+        in[i]->height);
+    test_frame_free (out);
+    test_frame_free (expected);
+    test_frame_free (mid);
+    test_frame_free (in[i]);
+    gst_sample_unref (sample);
+  }
+  fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR) == NULL);
+
+  da = cl_test_check_selection (a, sel_a, "mixed: clhistequalize");
+  db = cl_test_check_selection (b, sel_b, "mixed: clsobel");
+  fail_unless (da->id != db->id, "device=%s and device=%s are one device",
+      sel_a, sel_b);
+  g_print ("clhistequalize on %u.%u ! clsobel on %u.%u: %u frames exact\n",
+      da->platform_index, da->device_index, db->platform_index,
+      db->device_index, (guint)G_N_ELEMENTS (shapes));
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (src);
+  gst_object_unref (a);
+  gst_object_unref (b);
+  gst_object_unref (sink);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+}
+
+/* Each ordered pair of distinct devices among the first three, by index,
+ * and the GPU and CPU by type where both exist. */
+GST_START_TEST (test_mixed_devices)
+{
+  GPtrArray *list = cl_test_devices ();
+  const guint n = MIN (list->len, 3);
+  GRand *rand = test_rand ();
+  guint pairs = 0;
+
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < n; j++) {
+      const ClTestDevice *x = g_ptr_array_index (list, i);
+      const ClTestDevice *y = g_ptr_array_index (list, j);
+      gchar *sel_a, *sel_b;
+
+      if (x->id == y->id)
+        continue;
+      sel_a = g_strdup_printf ("%u.%u", x->platform_index, x->device_index);
+      sel_b = g_strdup_printf ("%u.%u", y->platform_index, y->device_index);
+      check_mixed_pipeline (sel_a, sel_b, rand);
+      pairs++;
+      g_free (sel_a);
+      g_free (sel_b);
+    }
+  if (cl_test_expected_device ("gpu", NULL) &&
+      cl_test_expected_device ("cpu", NULL)) {
+    check_mixed_pipeline ("gpu", "cpu", rand);
+    check_mixed_pipeline ("cpu", "gpu", rand);
+    pairs += 2;
+  }
+  if (pairs == 0)
+    g_print ("test_mixed_devices: skipped, fewer than two OpenCL devices\n");
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_videoconvert_pipeline)
 {
   gchar *error = test_run_pipeline (
@@ -603,6 +1154,158 @@ GST_START_TEST (test_state_cycles)
   }
   test_frame_free (in);
   gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* ---- Negotiation with real elements ---- */
+
+/* Frames from videotestsrc in every YUV format link with no videoconvert
+ * and come out as the reference says (the caps' colorimetry, as
+ * videotestsrc sets it, choosing the range). */
+GST_START_TEST (test_yuv_pipelines)
+{
+  for (guint f = 0; f < test_n_yuv_formats; f++) {
+    for (guint s = 0; s < 2; s++) {
+      gchar *src = g_strdup_printf ("videotestsrc num-buffers=3 pattern=ball ! "
+                                    "video/x-raw,format=%s,width=%u,height=%u",
+          gst_video_format_to_string (test_yuv_formats[f]), 64 - s, 48 - s);
+      gchar *desc = g_strdup_printf ("%s ! clhistequalize", src);
+      GPtrArray *in = test_pipeline_frames (src);
+      GPtrArray *out = test_pipeline_frames (desc);
+
+      fail_unless_equals_int (in->len, 3);
+      fail_unless_equals_int (out->len, 3);
+      for (guint i = 0; i < in->len; i++) {
+        TestFrame *expected = ref_histequalize (g_ptr_array_index (in, i));
+
+        fail_unless (test_frame_equal (expected, g_ptr_array_index (out, i)),
+            "%s: frame %u", desc, i);
+        test_frame_free (expected);
+      }
+      g_ptr_array_unref (in);
+      g_ptr_array_unref (out);
+      g_free (desc);
+      g_free (src);
+    }
+  }
+}
+
+GST_END_TEST;
+
+/* jpegdec's full-range I420 straight in, through jpegdec and through
+ * decodebin; RGB still through videoconvert. */
+GST_START_TEST (test_decoder_pipelines)
+{
+  const gchar *src = "videotestsrc num-buffers=2 pattern=ball ! "
+                     "video/x-raw,width=97,height=61 ! jpegenc";
+  const gchar *decoders[] = { "jpegdec", "decodebin" };
+  gchar *desc = g_strdup_printf ("%s ! jpegdec", src);
+  GPtrArray *in = test_pipeline_frames (desc);
+  gchar *error;
+
+  g_free (desc);
+  fail_unless_equals_int (in->len, 2);
+  for (guint i = 0; i < in->len; i++) {
+    const TestFrame *f = g_ptr_array_index (in, i);
+
+    fail_unless_equals_int (f->format, GST_VIDEO_FORMAT_I420);
+    fail_unless (test_frame_full_range (f), "jpegdec gave %s", f->colorimetry);
+  }
+  for (guint d = 0; d < G_N_ELEMENTS (decoders); d++) {
+    GPtrArray *out;
+
+    desc = g_strdup_printf ("%s ! %s ! clhistequalize", src, decoders[d]);
+    out = test_pipeline_frames (desc);
+    fail_unless_equals_int (out->len, 2);
+    for (guint i = 0; i < in->len; i++) {
+      TestFrame *expected = ref_histequalize (g_ptr_array_index (in, i));
+
+      fail_unless (test_frame_equal (expected, g_ptr_array_index (out, i)),
+          "%s: frame %u", desc, i);
+      test_frame_free (expected);
+    }
+    g_ptr_array_unref (out);
+    g_free (desc);
+  }
+  g_ptr_array_unref (in);
+
+  error = test_run_pipeline ("videotestsrc num-buffers=2 ! "
+                             "video/x-raw,format=RGB,width=64,height=48 ! "
+                             "videoconvert ! clhistequalize ! fakesink",
+      NULL);
+  fail_unless (error == NULL, "%s", error);
+}
+
+GST_END_TEST;
+
+/* playbin's video-filter gets the decoder's YUV as it is: no conversion to
+ * gray in front of the element. */
+GST_START_TEST (test_playbin_video_filter)
+{
+  gchar *dir = g_dir_make_tmp ("clfilter-XXXXXX", NULL);
+  gchar *path = g_build_filename (dir, "frame.jpg", NULL);
+  gchar *uri = gst_filename_to_uri (path, NULL);
+  gchar *desc = g_strdup_printf ("videotestsrc num-buffers=1 ! "
+                                 "video/x-raw,width=64,height=48 ! jpegenc ! "
+                                 "filesink location=\"%s\"",
+      path);
+  gchar *error = test_run_pipeline (desc, NULL);
+  GstElement *playbin = gst_element_factory_make ("playbin", NULL);
+  GstElement *filter = gst_element_factory_make ("clhistequalize", NULL);
+  GstPad *pad = gst_element_get_static_pad (filter, "sink");
+  GstBus *bus = gst_element_get_bus (playbin);
+  GstMessage *msg;
+  GstCaps *caps;
+
+  fail_unless (error == NULL, "%s", error);
+  g_object_set (playbin, "uri", uri, "video-filter", filter, "video-sink",
+      gst_element_factory_make ("fakesink", NULL), "audio-sink",
+      gst_element_factory_make ("fakesink", NULL), NULL);
+  gst_element_set_state (playbin, GST_STATE_PLAYING);
+  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
+      "playbin video-filter=clhistequalize did not play to the end");
+  gst_message_unref (msg);
+  caps = gst_pad_get_current_caps (pad);
+  fail_unless (caps != NULL);
+  {
+    gchar *str = gst_caps_to_string (caps);
+
+    fail_unless (test_format_is_yuv (gst_video_format_from_string (
+                     gst_structure_get_string (gst_caps_get_structure (caps, 0),
+                         "format"))),
+        "the filter got %s", str);
+    g_free (str);
+  }
+  gst_caps_unref (caps);
+  gst_element_set_state (playbin, GST_STATE_NULL);
+  gst_object_unref (pad);
+  gst_object_unref (bus);
+  gst_object_unref (playbin);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_free (desc);
+  g_free (uri);
+  g_free (path);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
+/* A format the element does not take, with nothing to convert it: the
+ * error says which formats it does take. */
+GST_START_TEST (test_refused_format_error)
+{
+  gchar *errors = test_refused_caps_errors ("clhistequalize",
+      "video/x-raw,format=RGB,width=64,height=48,framerate=25/1");
+
+  fail_unless (errors != NULL, "no error for RGB");
+  g_print ("%s", errors);
+  fail_unless (strstr (errors, "GRAY8") != NULL, "%s", errors);
+  fail_unless (strstr (errors, "NV12") != NULL, "%s", errors);
+  g_free (errors);
 }
 
 GST_END_TEST;
@@ -716,14 +1419,27 @@ clhistequalize_suite (void)
   tcase_add_test (tc, test_padded_strides);
   tcase_add_test (tc, test_caps_change);
   tcase_add_test (tc, test_constant_frame);
+  tcase_add_test (tc, test_yuv_every_format);
+  tcase_add_test (tc, test_yuv_1080p);
+  tcase_add_test (tc, test_yuv_padded_strides);
+  tcase_add_test (tc, test_yuv_hand_values);
+  tcase_add_test (tc, test_yuv_constant);
+  tcase_add_test (tc, test_yuv_real_images);
+  tcase_add_test (tc, test_yuv_caps_change);
   tcase_add_test (tc, test_message_fields);
   tcase_add_test (tc, test_gray16_value_bands);
+  tcase_add_test (tc, test_yuv_message);
   tcase_add_test (tc, test_post_messages_off);
   tcase_add_test (tc, test_message_bins_property);
   tcase_add_test (tc, test_device_selection);
   tcase_add_test (tc, test_device_change_in_ready);
   tcase_add_test (tc, test_shared_context);
+  tcase_add_test (tc, test_mixed_devices);
   tcase_add_test (tc, test_videoconvert_pipeline);
+  tcase_add_test (tc, test_yuv_pipelines);
+  tcase_add_test (tc, test_decoder_pipelines);
+  tcase_add_test (tc, test_playbin_video_filter);
+  tcase_add_test (tc, test_refused_format_error);
   tcase_add_test (tc, test_state_cycles);
   tcase_add_test (tc, test_upstream_pool);
   return s;

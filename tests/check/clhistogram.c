@@ -383,7 +383,7 @@ GST_END_TEST;
 
 /* Every YUV format at odd sizes, with padded rows and gaps between planes:
  * only the luma is counted, and no byte of any plane changes. */
-GST_START_TEST (test_yuv_formats)
+GST_START_TEST (test_yuv_every_format)
 {
   const guint sizes[][2] = { { 1, 1 }, { 7, 5 }, { 97, 35 }, { 640, 480 } };
   GRand *rand = test_rand ();
@@ -853,7 +853,7 @@ clhistogram_suite (void)
   tcase_add_test (tc, test_real_images);
   tcase_add_test (tc, test_gray_sizes);
   tcase_add_test (tc, test_gray_padded_strides);
-  tcase_add_test (tc, test_yuv_formats);
+  tcase_add_test (tc, test_yuv_every_format);
   tcase_add_test (tc, test_one_1080p_nv12);
   tcase_add_test (tc, test_caps_changes);
   tcase_add_test (tc, test_gray16_value_bands);

@@ -28,7 +28,7 @@ ref_histogram (const TestFrame *in, guint *nbins)
 {
   guint64 *hist;
 
-  *nbins = in->format == GST_VIDEO_FORMAT_GRAY8 ? 256 : 65536;
+  *nbins = test_frame_bpp (in) == 1 ? 256 : 65536;
   hist = g_new0 (guint64, *nbins);
   for (guint y = 0; y < in->height; y++)
     for (guint x = 0; x < in->width; x++)
@@ -54,25 +54,27 @@ lut_gray8 (const guint64 *hist, guint64 total, guint i0, guint *lut)
   }
 }
 
-/* round_half_even ((cdf[v] - cdf_min) * 65535 / (N - cdf_min)) in exact
- * integers. */
+/* @lo + round_half_even ((cdf[v] - cdf_min) * span / (N - cdf_min)) in
+ * exact integers, for every v from i0 up to @nbins. GRAY16 takes 0 and
+ * 65535, limited-range luma 16 and 219 (16-235). */
 static void
-lut_gray16 (const guint64 *hist, guint64 total, guint i0, guint *lut)
+lut_exact (const guint64 *hist, guint nbins, guint64 total, guint i0, guint lo,
+    guint64 span, guint *lut)
 {
   const guint64 den = total - hist[i0];
   guint64 cdf = hist[i0];
 
-  lut[i0] = 0;
-  for (guint v = i0 + 1; v < 65536; v++) {
+  lut[i0] = lo;
+  for (guint v = i0 + 1; v < nbins; v++) {
     guint64 num, q, r;
 
     cdf += hist[v];
-    num = (cdf - hist[i0]) * 65535;
+    num = (cdf - hist[i0]) * span;
     q = num / den;
     r = num % den;
     if (2 * r > den || (2 * r == den && (q & 1)))
       q++;
-    lut[v] = q;
+    lut[v] = lo + q;
   }
 }
 
@@ -82,7 +84,8 @@ ref_histequalize (const TestFrame *in)
   guint nbins, i0 = 0;
   guint64 *hist = ref_histogram (in, &nbins);
   const guint64 total = (guint64)in->width * in->height;
-  TestFrame *out = test_frame_copy (in, in->format, in->stride);
+  /* Chroma and the colorimetry come along untouched. */
+  TestFrame *out = test_frame_copy_strides (in, in->format, in->strides);
   guint *lut;
 
   while (hist[i0] == 0)
@@ -92,10 +95,12 @@ ref_histequalize (const TestFrame *in)
     return out;
   }
   lut = g_new0 (guint, nbins);
-  if (nbins == 256)
-    lut_gray8 (hist, total, i0, lut);
+  if (nbins == 65536)
+    lut_exact (hist, nbins, total, i0, 0, 65535, lut);
+  else if (test_format_is_yuv (in->format) && !test_frame_full_range (in))
+    lut_exact (hist, nbins, total, i0, 16, 219, lut);
   else
-    lut_gray16 (hist, total, i0, lut);
+    lut_gray8 (hist, total, i0, lut);
   for (guint y = 0; y < in->height; y++)
     for (guint x = 0; x < in->width; x++)
       test_frame_set (out, x, y, lut[test_frame_get (in, x, y)]);
@@ -116,15 +121,33 @@ pixel_replicate (const TestFrame *in, gint x, gint y)
 /* cv::Sobel with ksize=3 and BORDER_REPLICATE, straight from the two 3x3
  * kernels; gx and gy are exact integers, the rest is IEEE double: sqrt and
  * the product are correctly rounded, rint rounds half to even. */
+GstVideoFormat
+ref_sobel_default_format (GstVideoFormat in)
+{
+  return test_format_is_yuv (in) ? GST_VIDEO_FORMAT_GRAY8 : in;
+}
+
 TestFrame *
 ref_sobel (const TestFrame *in, RefSobelMode mode, gdouble scale,
     guint threshold)
 {
+  return ref_sobel_format (in, mode, scale, threshold,
+      ref_sobel_default_format (in->format));
+}
+
+TestFrame *
+ref_sobel_format (const TestFrame *in, RefSobelMode mode, gdouble scale,
+    guint threshold, GstVideoFormat format)
+{
   static const gint kx[3][3] = { { -1, 0, 1 }, { -2, 0, 2 }, { -1, 0, 1 } };
   static const gint ky[3][3] = { { -1, -2, -1 }, { 0, 0, 0 }, { 1, 2, 1 } };
-  const gdouble max = in->format == GST_VIDEO_FORMAT_GRAY8 ? 255 : 65535;
-  TestFrame *out = test_frame_new (in->format, in->width, in->height,
-      in->stride);
+  const gdouble max = format == GST_VIDEO_FORMAT_GRAY8 ? 255 : 65535;
+  /* The input's stride where the output has the same layout. */
+  TestFrame *out = test_frame_new (format, in->width, in->height,
+      format == in->format ? in->stride : 0);
+
+  g_assert (format == GST_VIDEO_FORMAT_GRAY8 ||
+            (format == in->format && !test_format_is_yuv (format)));
 
   for (gint y = 0; y < (gint)in->height; y++) {
     for (gint x = 0; x < (gint)in->width; x++) {
@@ -163,6 +186,182 @@ ref_sobel (const TestFrame *in, RefSobelMode mode, gdouble scale,
   return out;
 }
 
+/* ---- CLAHE: OpenCV's modules/imgproc/src/clahe.cpp, restated ---- */
+
+void
+ref_clahe_params_init (RefClaheParams *p)
+{
+  memset (p, 0, sizeof (*p));
+  p->clip_limit = 2.0;
+  p->tiles_x = p->tiles_y = 8;
+}
+
+void
+ref_clahe_state_clear (RefClaheState *state)
+{
+  g_clear_pointer (&state->T, g_free);
+  state->tiles_x = state->tiles_y = state->nbins = 0;
+}
+
+/* OpenCV's borderInterpolate for BORDER_REFLECT_101, as it loops. */
+static gint
+reflect_101 (gint p, gint len)
+{
+  if (len == 1)
+    return 0;
+  while (p < 0 || p >= len)
+    p = p < 0 ? -p : 2 * len - 2 - p;
+  return p;
+}
+
+/* CLAHE_CalcLut_Body for one tile of the padded frame: histogram, clip,
+ * redistribution with OpenCV's loop, float32 table. */
+static void
+clahe_tile_table (const TestFrame *in, guint tx, guint ty, guint tile_w,
+    guint tile_h, guint nbins, gint limit, float scale, guint lo, guint top,
+    guint *table)
+{
+  gint64 *hist = g_new0 (gint64, nbins);
+  gint64 sum = 0;
+
+  for (guint r = 0; r < tile_h; r++)
+    for (guint c = 0; c < tile_w; c++)
+      hist[test_frame_get (in, reflect_101 (tx * tile_w + c, in->width),
+          reflect_101 (ty * tile_h + r, in->height))]++;
+  if (limit > 0) {
+    gint64 clipped = 0, batch, residual;
+
+    for (guint i = 0; i < nbins; i++)
+      if (hist[i] > limit) {
+        clipped += hist[i] - limit;
+        hist[i] = limit;
+      }
+    batch = clipped / nbins;
+    residual = clipped - batch * nbins;
+    for (guint i = 0; i < nbins; i++)
+      hist[i] += batch;
+    if (residual != 0) {
+      const gint64 step = MAX (nbins / residual, 1);
+
+      for (gint64 i = 0; i < nbins && residual > 0; i += step, residual--)
+        hist[i]++;
+    }
+  }
+  for (guint i = 0; i < nbins; i++) {
+    long v;
+
+    sum += hist[i];
+    /* saturate_cast<T> (sum * lutScale): int to float, float product,
+     * cvRound (half to even), then the type's range. */
+    v = lrintf ((float)sum * scale);
+    table[i] = lo + CLAMP (v, 0, (long)top);
+  }
+  g_free (hist);
+}
+
+TestFrame *
+ref_clahe (const TestFrame *in, const RefClaheParams *p, RefClaheState *state)
+{
+  const guint nbins = in->format == GST_VIDEO_FORMAT_GRAY8 ? 256 : 65536;
+  const guint tiles_x = p->tiles_x, tiles_y = p->tiles_y;
+  const guint w = in->width, h = in->height;
+  const GstVideoFormat out_format = p->to_gray8 ? GST_VIDEO_FORMAT_GRAY8
+                                                : in->format;
+  const guint lo = p->limited ? 16 : 0;
+  const guint top = p->limited                             ? 219
+                    : out_format == GST_VIDEO_FORMAT_GRAY8 ? 255
+                                                           : 65535;
+  const long out_max = out_format == GST_VIDEO_FORMAT_GRAY8 ? 255 : 65535;
+  TestFrame *out = test_frame_new (out_format, w, h, 0);
+  guint tile_w, tile_h, *tables;
+  gint64 area;
+  gint limit = 0;
+  float scale, inv_tw, inv_th;
+  RefClaheState local = { 0 };
+
+  /* Frames that do not divide are padded on the right and at the bottom,
+   * by tiles - size % tiles both ways. */
+  if (w % tiles_x == 0 && h % tiles_y == 0) {
+    tile_w = w / tiles_x;
+    tile_h = h / tiles_y;
+  } else {
+    tile_w = (w + tiles_x - w % tiles_x) / tiles_x;
+    tile_h = (h + tiles_y - h % tiles_y) / tiles_y;
+  }
+  area = (gint64)tile_w * tile_h;
+  scale = (float)top / (float)area;
+  if (p->clip_limit > 0.0) {
+    /* (int) (clipLimit * tileSizeTotal / histSize), where it fits an int;
+     * a limit of the area or more clips nothing. */
+    const gdouble l = p->clip_limit * (gdouble)area / nbins;
+
+    limit = l >= (gdouble)area ? (gint)area : MAX ((gint)l, 1);
+  }
+
+  tables = g_new (guint, (gsize)tiles_x * tiles_y * nbins);
+  for (guint ty = 0; ty < tiles_y; ty++)
+    for (guint tx = 0; tx < tiles_x; tx++)
+      clahe_tile_table (in, tx, ty, tile_w, tile_h, nbins, limit, scale, lo,
+          top, tables + ((gsize)ty * tiles_x + tx) * nbins);
+
+  /* The smoothing, as defined: a first frame sets T = 256 t; later frames
+   * T = (s T + (256 - s) 256 t + 128) >> 8; the blend uses (T + 128) >> 8. */
+  if (!state)
+    state = &local;
+  if (state->T && (state->tiles_x != tiles_x || state->tiles_y != tiles_y ||
+                      state->nbins != nbins))
+    ref_clahe_state_clear (state);
+  if (!state->T) {
+    state->T = g_new (guint32, (gsize)tiles_x * tiles_y * nbins);
+    for (gsize i = 0; i < (gsize)tiles_x * tiles_y * nbins; i++)
+      state->T[i] = tables[i] * 256;
+    state->tiles_x = tiles_x;
+    state->tiles_y = tiles_y;
+    state->nbins = nbins;
+  } else {
+    for (gsize i = 0; i < (gsize)tiles_x * tiles_y * nbins; i++)
+      state->T[i] = ((guint64)p->smoothing * state->T[i] +
+                        (guint64)(256 - p->smoothing) * 256 * tables[i] +
+                        128) >>
+                    8;
+  }
+  for (gsize i = 0; i < (gsize)tiles_x * tiles_y * nbins; i++)
+    tables[i] = (state->T[i] + 128) >> 8;
+  if (state == &local)
+    ref_clahe_state_clear (&local);
+
+  /* CLAHE_Interpolation_Body: float32 weights and blend, each operation
+   * rounded (the library is built with -ffp-contract=off for this), then
+   * cvRound and the type's range. */
+  inv_tw = 1.0f / (float)tile_w;
+  inv_th = 1.0f / (float)tile_h;
+  for (guint y = 0; y < h; y++) {
+    const float tyf = (float)y * inv_th - 0.5f;
+    const gint fy = (gint)floorf (tyf);
+    const float ya = tyf - (float)fy, ya1 = 1.0f - ya;
+    const guint ty1 = MAX (fy, 0), ty2 = MIN (fy + 1, (gint)tiles_y - 1);
+
+    for (guint x = 0; x < w; x++) {
+      const float txf = (float)x * inv_tw - 0.5f;
+      const gint fx = (gint)floorf (txf);
+      const float xa = txf - (float)fx, xa1 = 1.0f - xa;
+      const guint tx1 = MAX (fx, 0), tx2 = MIN (fx + 1, (gint)tiles_x - 1);
+      const guint v = test_frame_get (in, x, y);
+      const float t11 = tables[((gsize)ty1 * tiles_x + tx1) * nbins + v];
+      const float t12 = tables[((gsize)ty1 * tiles_x + tx2) * nbins + v];
+      const float t21 = tables[((gsize)ty2 * tiles_x + tx1) * nbins + v];
+      const float t22 = tables[((gsize)ty2 * tiles_x + tx2) * nbins + v];
+      const float res = (t11 * xa1 + t12 * xa) * ya1 +
+                        (t21 * xa1 + t22 * xa) * ya;
+      const long o = lrintf (res);
+
+      test_frame_set (out, x, y, CLAMP (o, 0, out_max));
+    }
+  }
+  g_free (tables);
+  return out;
+}
+
 TestFrame *
 ref_element (const gchar *element, const TestFrame *in)
 {
@@ -171,6 +370,12 @@ ref_element (const gchar *element, const TestFrame *in)
   /* It only measures. */
   if (g_str_equal (element, "clhistogram"))
     return test_frame_copy (in, in->format, in->stride);
+  if (g_str_equal (element, "clclahe")) {
+    RefClaheParams p;
+
+    ref_clahe_params_init (&p);
+    return ref_clahe (in, &p, NULL);
+  }
   g_assert (g_str_equal (element, "clsobel"));
   return ref_sobel (in, REF_SOBEL_MAGNITUDE, 1.0, 0);
 }

@@ -27,10 +27,13 @@
 
 G_BEGIN_DECLS
 
-/* clhistequalize's output for @in, in @in's format and stride. */
+/* clhistequalize's output for @in, in @in's format and strides: GRAY8 and
+ * full-range YUV luma equalized as cv::equalizeHist, limited-range YUV
+ * luma (GStreamer's default for YUV caps without colorimetry) into
+ * 16-235, GRAY16 into 0-65535; chroma copied. */
 TestFrame *ref_histequalize (const TestFrame *in);
 
-/* The full histogram of @in: 256 or 65536 bins. */
+/* The full histogram of @in's gray or luma: 256 or 65536 bins. */
 guint64 *ref_histogram (const TestFrame *in, guint *nbins);
 
 /* clsobel's modes, numbered as the element's GstClSobelMode. */
@@ -42,12 +45,49 @@ typedef enum
   REF_SOBEL_DY,
 } RefSobelMode;
 
-/* clsobel's output for @in, in @in's format and stride. */
+/* clsobel's output for @in of its luma or gray, in the format the element
+ * gives by default (ref_sobel_default_format: GRAY8 for YUV, the input's
+ * for gray), in @in's stride where the format is @in's. */
 TestFrame *ref_sobel (const TestFrame *in, RefSobelMode mode, gdouble scale,
     guint threshold);
+GstVideoFormat ref_sobel_default_format (GstVideoFormat in);
+/* The same in @format: GRAY8 from anything (GRAY16 clamped to 255, and the
+ * threshold's maximum 255), or the input's own gray format. */
+TestFrame *ref_sobel_format (const TestFrame *in, RefSobelMode mode,
+    gdouble scale, guint threshold, GstVideoFormat format);
+
+/* clclahe's properties, and the output the reference makes. */
+typedef struct {
+  gdouble clip_limit;
+  guint tiles_x, tiles_y;
+  guint smoothing;
+  /* Limited-range luma: tables onto 16..235. */
+  gboolean limited;
+  /* GRAY8 output of GRAY16 input, else the input's format. */
+  gboolean to_gray8;
+} RefClaheParams;
+
+/* clclahe's smoothing state from frame to frame: T of every tile and bin,
+ * for the grid it was made for. Zero-initialize it (or clear it) for a
+ * first frame. */
+typedef struct {
+  guint tiles_x, tiles_y, nbins;
+  guint32 *T;
+} RefClaheState;
+
+void ref_clahe_state_clear (RefClaheState *state);
+
+/* The clclahe defaults: clip limit 2, 8x8 tiles, no smoothing. */
+void ref_clahe_params_init (RefClaheParams *p);
+
+/* clclahe's output for the gray frame @in (the luma of YUV as GRAY8),
+ * OpenCV's cv::CLAHE written out from its formulas; @state carries the
+ * smoothing (NULL: every frame a first one). */
+TestFrame *ref_clahe (const TestFrame *in, const RefClaheParams *p,
+    RefClaheState *state);
 
 /* @element's output for @in with its default properties: "clhistequalize",
- * "clhistogram" (the input) or "clsobel". */
+ * "clhistogram" (the input), "clclahe" or "clsobel". */
 TestFrame *ref_element (const gchar *element, const TestFrame *in);
 
 G_END_DECLS

@@ -51,31 +51,49 @@ test_rand (void)
   return g_rand_new_with_seed (seed);
 }
 
+/* On the element, or on the one named "sobel" in a harness's bin. */
 static void
 set_params (GstHarness *h, RefSobelMode mode, gdouble scale, guint threshold)
 {
-  gst_util_set_object_arg (G_OBJECT (h->element), "mode", mode_nicks[mode]);
-  g_object_set (h->element, "scale", scale, "threshold", threshold, NULL);
+  GstElement *e = GST_IS_BIN (h->element)
+                      ? gst_bin_get_by_name (GST_BIN (h->element), "sobel")
+                      : gst_object_ref (h->element);
+
+  fail_unless (e != NULL);
+  gst_util_set_object_arg (G_OBJECT (e), "mode", mode_nicks[mode]);
+  g_object_set (e, "scale", scale, "threshold", threshold, NULL);
+  gst_object_unref (e);
 }
 
 /* Processes @in with the given parameters and checks every pixel against
- * the reference. */
+ * the reference in @format, the output format the harness's sink makes
+ * the element choose. */
 static void
-check_sobel (GstHarness *h, const TestFrame *in, RefSobelMode mode,
-    gdouble scale, guint threshold)
+check_sobel_format (GstHarness *h, const TestFrame *in, RefSobelMode mode,
+    gdouble scale, guint threshold, GstVideoFormat format)
 {
-  TestFrame *expected = ref_sobel (in, mode, scale, threshold);
+  TestFrame *expected = ref_sobel_format (in, mode, scale, threshold, format);
   TestFrame *out;
+  gchar *what = test_frame_describe (in);
 
   set_params (h, mode, scale, threshold);
   out = test_harness_process (h, in);
   fail_unless (test_frame_equal (expected, out),
-      "%s %ux%u stride %" G_GSIZE_FORMAT
-      " mode %s scale %g threshold %u differs from the reference",
-      gst_video_format_to_string (in->format), in->width, in->height,
-      in->stride, mode_nicks[mode], scale, threshold);
+      "%s mode %s scale %g threshold %u differs from the reference (%s out)",
+      what, mode_nicks[mode], scale, threshold,
+      gst_video_format_to_string (format));
+  g_free (what);
   test_frame_free (expected);
   test_frame_free (out);
+}
+
+/* The same with the element's default output format. */
+static void
+check_sobel (GstHarness *h, const TestFrame *in, RefSobelMode mode,
+    gdouble scale, guint threshold)
+{
+  check_sobel_format (h, in, mode, scale, threshold,
+      ref_sobel_default_format (in->format));
 }
 
 static void
@@ -243,6 +261,303 @@ GST_START_TEST (test_padded_strides)
     check_sobel (h, in, modes[(i / 3) % 4], i % 2 ? 0.5 : 1.0, 0);
     test_frame_free (in);
   }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* ---- YUV in, the Sobel of the luma out as GRAY8 ---- */
+
+GST_START_TEST (test_yuv_every_format)
+{
+  const guint sizes[][2] = { { 1, 1 }, { 2, 2 }, { 3, 1 }, { 1, 3 }, { 7, 5 },
+    { 641, 479 } };
+  GRand *rand = test_rand ();
+  GstHarness *h = gst_harness_new ("clsobel");
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    const gboolean big = sizes[s][0] * sizes[s][1] > 100000;
+
+    for (guint f = 0; f < test_n_yuv_formats; f++) {
+      TestFrame *in = test_frame_random (test_yuv_formats[f], sizes[s][0],
+          sizes[s][1], 0, 8, rand);
+
+      /* The range does not matter to the Sobel: both kinds of caps. */
+      test_frame_set_colorimetry (in, f % 2 ? TEST_COLORIMETRY_FULL : NULL);
+      if (big) {
+        check_sobel (h, in, modes[f % 4], 0.25, 0);
+        check_sobel (h, in, modes[(f + 1) % 4], 1.0, 100);
+      } else {
+        check_all_modes (h, in, 1.0, 0);
+        check_all_modes (h, in, 0.5, 0);
+        check_sobel (h, in, modes[f % 4], 1.0, 60);
+      }
+      test_frame_free (in);
+    }
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_yuv_1080p)
+{
+  GRand *rand = test_rand ();
+  GstHarness *h = gst_harness_new ("clsobel");
+  TestFrame *in = test_frame_random (GST_VIDEO_FORMAT_NV12, 1920, 1080, 0, 8,
+      rand);
+
+  check_sobel (h, in, REF_SOBEL_MAGNITUDE, 0.5, 0);
+  test_frame_free (in);
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* Every plane its own padding, odd ones too, the planes apart in the
+ * buffer, in order or last first: neither the padding's 0xA5 nor the
+ * chroma may reach an edge. */
+GST_START_TEST (test_yuv_padded_strides)
+{
+  GRand *rand = test_rand ();
+  GstHarness *h = gst_harness_new ("clsobel");
+
+  for (guint i = 0; i < 4 * test_n_yuv_formats; i++) {
+    const GstVideoFormat format = test_yuv_formats[i % test_n_yuv_formats];
+    const guint width = g_rand_int_range (rand, 1, 300);
+    const guint height = g_rand_int_range (rand, 1, 200);
+    gsize strides[GST_VIDEO_MAX_PLANES];
+    TestFrame *in;
+
+    test_random_strides (format, width, 70, rand, strides);
+    in = test_frame_random_strides (format, width, height, strides, 8, rand);
+    in->plane_gap = g_rand_int_range (rand, 0, 40);
+    in->planes_reversed = i % 2;
+    check_sobel (h, in, modes[(i / 3) % 4], i % 2 ? 0.5 : 1.0, 0);
+    test_frame_free (in);
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* The real pictures as the luma of every format, random chroma: the same
+ * edges as the GRAY8 picture's. */
+GST_START_TEST (test_yuv_real_images)
+{
+  const gchar *names[] = { "moon.png", "camera.png" };
+  GRand *rand = test_rand ();
+  GstHarness *h = gst_harness_new ("clsobel");
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+    TestFrame *gray = test_frame_load (names[i]);
+
+    for (guint f = 0; f < test_n_yuv_formats; f++) {
+      const RefSobelMode mode = modes[(i + f) % 4];
+      TestFrame *in = test_frame_from_gray (gray, test_yuv_formats[f], rand);
+      TestFrame *expected = ref_sobel (gray, mode, 0.5, 0);
+      TestFrame *out;
+
+      set_params (h, mode, 0.5, 0);
+      out = test_harness_process (h, in);
+      fail_unless (test_frame_equal (expected, out), "%s as %s, mode %s",
+          names[i], gst_video_format_to_string (in->format), mode_nicks[mode]);
+      fail_unless (count_nonzero (out) > in->width * in->height / 8,
+          "%s as %s: hardly any edges", names[i],
+          gst_video_format_to_string (in->format));
+      test_frame_free (out);
+      test_frame_free (expected);
+      test_frame_free (in);
+    }
+    test_frame_free (gray);
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* test_step_edge in the luma, with chroma that has steps of its own
+ * elsewhere: only the luma's step shows. */
+GST_START_TEST (test_yuv_step_edge)
+{
+  GstHarness *h = gst_harness_new ("clsobel");
+
+  for (guint f = 0; f < test_n_yuv_formats; f++) {
+    const guint c = 21;
+    TestFrame *in = test_frame_new (test_yuv_formats[f], 40, 11, 0);
+    TestFrame *out;
+
+    for (guint y = 0; y < in->height; y++)
+      for (guint x = 0; x < in->width; x++)
+        test_frame_set (in, x, y, x < c ? 0 : 50);
+    for (guint k = 1; k < 3; k++)
+      for (guint y = 0; y < test_frame_comp_height (in, k); y++)
+        for (guint x = 0; x < test_frame_comp_width (in, k); x++)
+          test_frame_set_comp (in, k, x, y, (x + y) % 3 ? 255 : 0);
+
+    set_params (h, REF_SOBEL_MAGNITUDE, 0.25, 0);
+    out = test_harness_process (h, in);
+    fail_unless_equals_int (out->format, GST_VIDEO_FORMAT_GRAY8);
+    fail_unless_equals_int (out->width, 40);
+    fail_unless_equals_int (out->height, 11);
+    for (guint y = 0; y < in->height; y++)
+      for (guint x = 0; x < in->width; x++)
+        fail_unless_equals_int (test_frame_get (out, x, y),
+            x == c - 1 || x == c ? 50 : 0);
+    test_frame_free (out);
+    test_frame_free (in);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Formats and sizes changing from frame to frame through one harness,
+ * gray and YUV in turn: the output's format follows. */
+GST_START_TEST (test_yuv_caps_change)
+{
+  const struct {
+    GstVideoFormat format;
+    guint width, height;
+  } steps[] = {
+    { GST_VIDEO_FORMAT_NV12, 64, 48 },
+    { GST_VIDEO_FORMAT_GRAY8, 64, 48 },
+    { GST_VIDEO_FORMAT_I420, 7, 5 },
+    { GST_VIDEO_FORMAT_GRAY16_LE, 7, 5 },
+    { GST_VIDEO_FORMAT_YUY2, 33, 17 },
+    { GST_VIDEO_FORMAT_UYVY, 1, 1 },
+    { GST_VIDEO_FORMAT_GRAY16_BE, 1, 1 },
+    { GST_VIDEO_FORMAT_Y444, 641, 479 },
+    { GST_VIDEO_FORMAT_NV21, 3, 1 },
+    { GST_VIDEO_FORMAT_YV12, 2, 2 },
+    { GST_VIDEO_FORMAT_Y42B, 13, 9 },
+    { GST_VIDEO_FORMAT_NV12, 65, 49 },
+  };
+  GRand *rand = test_rand ();
+  GstHarness *h = gst_harness_new ("clsobel");
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++) {
+    TestFrame *in = test_frame_random (steps[i].format, steps[i].width,
+        steps[i].height, 0, test_format_depth (steps[i].format), rand);
+
+    check_sobel (h, in, modes[i % 4], 0.5, 0);
+    test_frame_free (in);
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* ---- GRAY16 in, GRAY8 out when downstream asks for it ---- */
+
+static void
+check_gray16_to_gray8 (GstHarness *h, GRand *rand)
+{
+  const gdouble scales[] = { 1.0, 1.0 / 256, 0.01, 0.25, 3.7 };
+  const guint thresholds[] = { 1, 100, 255, 256 };
+  const gchar *names[] = { "basn0g16.png", "flower_small.g.depth12.pgm" };
+  TestFrame *le = test_frame_random (GRAY16_LE, 83, 61, 0, 16, rand);
+  TestFrame *be = test_frame_random (GRAY16_BE, 83, 61, 0, 12, rand);
+
+  for (guint i = 0; i < G_N_ELEMENTS (scales); i++)
+    for (guint m = 0; m < G_N_ELEMENTS (modes); m++) {
+      check_sobel_format (h, le, modes[m], scales[i], 0, GRAY8);
+      check_sobel_format (h, be, modes[m], scales[i], 0, GRAY8);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (thresholds); i++) {
+    check_sobel_format (h, le, modes[i], 1.0 / 64, thresholds[i], GRAY8);
+    check_sobel_format (h, be, modes[i], 0.5, thresholds[i], GRAY8);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+    TestFrame *in = test_frame_load (names[i]);
+
+    check_sobel_format (h, in, modes[i], 1.0 / 256, 0, GRAY8);
+    check_sobel_format (h, in, REF_SOBEL_MAGNITUDE, 1.0 / 64, 0, GRAY8);
+    test_frame_free (in);
+  }
+  test_frame_free (le);
+  test_frame_free (be);
+}
+
+/* The sink's caps say GRAY8: scaled, rounded half to even, clamped to 255
+ * and thresholded to 255; checked by hand on a step too (4 * 10000 / 256
+ * = 156.25, and unscaled far past 255). */
+GST_START_TEST (test_gray16_to_gray8)
+{
+  GRand *rand = test_rand ();
+  GstHarness *h = gst_harness_new ("clsobel");
+
+  gst_harness_set_sink_caps_str (h, "video/x-raw,format=GRAY8");
+  check_gray16_to_gray8 (h, rand);
+  for (guint f = 1; f < G_N_ELEMENTS (formats); f++) {
+    const guint c = 21;
+    TestFrame *in = test_frame_new (formats[f], 40, 11, 0);
+    TestFrame *out;
+
+    for (guint y = 0; y < in->height; y++)
+      for (guint x = 0; x < in->width; x++)
+        test_frame_set (in, x, y, x < c ? 0 : 10000);
+    set_params (h, REF_SOBEL_DX, 1.0 / 256, 0);
+    out = test_harness_process (h, in);
+    fail_unless_equals_int (out->format, GRAY8);
+    fail_unless_equals_int (test_frame_get (out, c, 5), 156);
+    fail_unless_equals_int (test_frame_get (out, c - 2, 5), 0);
+    test_frame_free (out);
+    set_params (h, REF_SOBEL_MAGNITUDE, 1.0, 0);
+    out = test_harness_process (h, in);
+    fail_unless_equals_int (test_frame_get (out, c - 1, 5), 255);
+    test_frame_free (out);
+    set_params (h, REF_SOBEL_MAGNITUDE, 1.0 / 256, 156);
+    out = test_harness_process (h, in);
+    fail_unless_equals_int (test_frame_get (out, c, 5), 255);
+    test_frame_free (out);
+    set_params (h, REF_SOBEL_MAGNITUDE, 1.0 / 256, 157);
+    out = test_harness_process (h, in);
+    fail_unless_equals_int (test_frame_get (out, c, 5), 0);
+    test_frame_free (out);
+    test_frame_free (in);
+  }
+  gst_harness_teardown (h);
+
+  /* Without the sink's say: GRAY16 stays GRAY16. */
+  h = gst_harness_new ("clsobel");
+  {
+    TestFrame *in = test_frame_random (GRAY16_LE, 20, 10, 0, 16, rand);
+    TestFrame *out = test_harness_process (h, in);
+
+    fail_unless_equals_int (out->format, GRAY16_LE);
+    test_frame_free (out);
+    test_frame_free (in);
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* The same through a caps filter, as in a gst-launch line; GRAY8 and YUV
+ * input through it too. */
+GST_START_TEST (test_gray16_to_gray8_capsfilter)
+{
+  GRand *rand = test_rand ();
+  /* Caps alone are no element inside gst_harness_new_parse's bin. */
+  GstHarness *h = gst_harness_new_parse (
+      "clsobel name=sobel ! capsfilter caps=video/x-raw,format=GRAY8");
+  TestFrame *gray8 = test_frame_random (GRAY8, 50, 30, 0, 8, rand);
+  TestFrame *nv12 = test_frame_random (GST_VIDEO_FORMAT_NV12, 50, 30, 0, 8,
+      rand);
+
+  check_gray16_to_gray8 (h, rand);
+  check_sobel_format (h, gray8, REF_SOBEL_DY, 0.5, 0, GRAY8);
+  check_sobel_format (h, nv12, REF_SOBEL_DX, 0.5, 0, GRAY8);
+  test_frame_free (gray8);
+  test_frame_free (nv12);
   gst_harness_teardown (h);
   g_rand_free (rand);
 }
@@ -542,6 +857,102 @@ GST_START_TEST (test_videoconvert_pipeline)
 
 GST_END_TEST;
 
+/* Frames from videotestsrc in every YUV format link with no videoconvert
+ * and give the Sobel of their luma; I420 into a GRAY8 caps filter, and
+ * GRAY16 into one. */
+GST_START_TEST (test_yuv_pipelines)
+{
+  /* The eight YUV formats and GRAY16_LE. */
+  gchar *formats_in[9];
+  const gchar *tail[G_N_ELEMENTS (formats_in)];
+  guint n = 0;
+
+  for (guint f = 0; f < test_n_yuv_formats; f++, n++) {
+    formats_in[n] = g_strdup_printf ("video/x-raw,format=%s,width=%u,height=%u",
+        gst_video_format_to_string (test_yuv_formats[f]), 64 - f % 2,
+        48 - f % 2);
+    tail[n] = f == 0 ? " ! video/x-raw,format=GRAY8" : "";
+  }
+  formats_in[n] = g_strdup ("video/x-raw,format=GRAY16_LE,width=64,height=48");
+  tail[n++] = " ! video/x-raw,format=GRAY8";
+
+  for (guint i = 0; i < n; i++) {
+    gchar *src = g_strdup_printf ("videotestsrc num-buffers=3 pattern=ball ! "
+                                  "%s",
+        formats_in[i]);
+    gchar *desc = g_strdup_printf ("%s ! clsobel scale=0.5%s", src, tail[i]);
+    GPtrArray *in = test_pipeline_frames (src);
+    GPtrArray *out = test_pipeline_frames (desc);
+
+    fail_unless_equals_int (in->len, 3);
+    fail_unless_equals_int (out->len, 3);
+    for (guint j = 0; j < in->len; j++) {
+      TestFrame *expected = ref_sobel_format (g_ptr_array_index (in, j),
+          REF_SOBEL_MAGNITUDE, 0.5, 0, GRAY8);
+
+      fail_unless (test_frame_equal (expected, g_ptr_array_index (out, j)),
+          "%s: frame %u", desc, j);
+      test_frame_free (expected);
+    }
+    g_ptr_array_unref (in);
+    g_ptr_array_unref (out);
+    g_free (desc);
+    g_free (src);
+    g_free (formats_in[i]);
+  }
+}
+
+GST_END_TEST;
+
+/* jpegdec's I420 straight in, through jpegdec and through decodebin. */
+GST_START_TEST (test_decoder_pipelines)
+{
+  const gchar *src = "videotestsrc num-buffers=2 pattern=ball ! "
+                     "video/x-raw,width=97,height=61 ! jpegenc";
+  const gchar *decoders[] = { "jpegdec", "decodebin" };
+  gchar *desc = g_strdup_printf ("%s ! jpegdec", src);
+  GPtrArray *in = test_pipeline_frames (desc);
+
+  g_free (desc);
+  fail_unless_equals_int (in->len, 2);
+  for (guint d = 0; d < G_N_ELEMENTS (decoders); d++) {
+    GPtrArray *out;
+
+    desc = g_strdup_printf ("%s ! %s ! clsobel", src, decoders[d]);
+    out = test_pipeline_frames (desc);
+    fail_unless_equals_int (out->len, 2);
+    for (guint i = 0; i < in->len; i++) {
+      TestFrame *expected = ref_sobel (g_ptr_array_index (in, i),
+          REF_SOBEL_MAGNITUDE, 1.0, 0);
+
+      fail_unless (test_frame_equal (expected, g_ptr_array_index (out, i)),
+          "%s: frame %u", desc, i);
+      test_frame_free (expected);
+    }
+    g_ptr_array_unref (out);
+    g_free (desc);
+  }
+  g_ptr_array_unref (in);
+}
+
+GST_END_TEST;
+
+/* A format the element does not take, with nothing to convert it: the
+ * error says which formats it does take. */
+GST_START_TEST (test_refused_format_error)
+{
+  gchar *errors = test_refused_caps_errors ("clsobel",
+      "video/x-raw,format=RGB,width=64,height=48,framerate=25/1");
+
+  fail_unless (errors != NULL, "no error for RGB");
+  g_print ("%s", errors);
+  fail_unless (strstr (errors, "GRAY8") != NULL, "%s", errors);
+  fail_unless (strstr (errors, "NV12") != NULL, "%s", errors);
+  g_free (errors);
+}
+
+GST_END_TEST;
+
 /* clhistequalize ! clsobel: one element creates the OpenCL context, the
  * other finds it, and the output is the reference of the reference. */
 GST_START_TEST (test_chain_with_histequalize)
@@ -664,6 +1075,14 @@ clsobel_suite (void)
   tcase_add_test (tc, test_sizes);
   tcase_add_test (tc, test_widths_heights);
   tcase_add_test (tc, test_padded_strides);
+  tcase_add_test (tc, test_yuv_every_format);
+  tcase_add_test (tc, test_yuv_1080p);
+  tcase_add_test (tc, test_yuv_padded_strides);
+  tcase_add_test (tc, test_yuv_real_images);
+  tcase_add_test (tc, test_yuv_step_edge);
+  tcase_add_test (tc, test_yuv_caps_change);
+  tcase_add_test (tc, test_gray16_to_gray8);
+  tcase_add_test (tc, test_gray16_to_gray8_capsfilter);
   tcase_add_test (tc, test_scale_threshold);
   tcase_add_test (tc, test_step_edge);
   tcase_add_test (tc, test_corner_pixel);
@@ -673,6 +1092,9 @@ clsobel_suite (void)
   tcase_add_test (tc, test_caps_change);
   tcase_add_test (tc, test_property_defaults);
   tcase_add_test (tc, test_videoconvert_pipeline);
+  tcase_add_test (tc, test_yuv_pipelines);
+  tcase_add_test (tc, test_decoder_pipelines);
+  tcase_add_test (tc, test_refused_format_error);
   tcase_add_test (tc, test_chain_with_histequalize);
   tcase_add_test (tc, test_chain_pipeline);
   tcase_add_test (tc, test_state_cycles);

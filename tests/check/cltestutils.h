@@ -17,7 +17,8 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Frames for the element tests: real images, random content, padded rows.
+ * Frames for the element tests: real images, random content, padded rows,
+ * every plane of the gray and YUV formats the elements take.
  */
 #ifndef __CL_TEST_UTILS_H__
 #define __CL_TEST_UTILS_H__
@@ -28,48 +29,137 @@
 
 G_BEGIN_DECLS
 
-/* A frame in plain memory: rows of width * bpp bytes, @stride apart, in the
- * byte order @format says. */
+/* A frame in plain memory, one allocation per plane, laid out as @format's
+ * GstVideoFormatInfo says: plane p holds rows @strides[p] bytes apart, of
+ * which only the bytes its components use are pixels; the rest (and every
+ * byte of a plane row past them) holds 0xA5, which the elements must
+ * neither read nor count. @stride and @data are plane 0's (the gray image,
+ * or the luma of a planar YUV format, or the packed YUY2/UYVY rows). */
 typedef struct {
   GstVideoFormat format;
   guint width, height;
   gsize stride;
   guint8 *data;
+  guint n_planes;
+  gsize strides[GST_VIDEO_MAX_PLANES];
+  guint8 *planes[GST_VIDEO_MAX_PLANES];
+  /* The caps' colorimetry string ("bt601", "1:4:0:0"), or empty for none:
+   * then GStreamer's default applies (limited range for YUV). */
+  gchar colorimetry[32];
+  /* Bytes of 0xA5 test_frame_to_buffer puts before each plane, and
+   * whether it puts the last plane first (plane 0 last). */
+  gsize plane_gap;
+  gboolean planes_reversed;
 } TestFrame;
 
+/* Full range as jpegdec's caps say it: range 0-255, BT.601 matrix. */
+#define TEST_COLORIMETRY_FULL "1:4:0:0"
+#define TEST_COLORIMETRY_LIMITED "bt601"
+
+/* The formats the elements accept, gray first. */
+extern const GstVideoFormat test_all_formats[];
+extern const guint test_n_all_formats;
+extern const GstVideoFormat test_yuv_formats[];
+extern const guint test_n_yuv_formats;
+
+gboolean test_format_is_yuv (GstVideoFormat format);
+/* Bits of the gray or luma samples: 8, or 16 for GRAY16. */
+guint test_format_depth (GstVideoFormat format);
+
+/* @stride is plane 0's; 0 means packed (rows of exactly the pixels'
+ * bytes). Other planes are packed. */
 TestFrame *test_frame_new (GstVideoFormat format, guint width, guint height,
     gsize stride);
+/* One stride per plane, 0 for packed. */
+TestFrame *test_frame_new_strides (GstVideoFormat format, guint width,
+    guint height, const gsize *strides);
 void test_frame_free (TestFrame *f);
+/* Bytes per sample of the first component: 1, or 2 for GRAY16. */
 guint test_frame_bpp (const TestFrame *f);
+/* The bytes one row of @plane holds pixels in, and its row count. */
+gsize test_format_row_bytes (GstVideoFormat format, guint width, guint plane);
+guint test_format_plane_height (GstVideoFormat format, guint height,
+    guint plane);
+guint test_format_n_planes (GstVideoFormat format);
+
+/* The luma (YUV) or gray sample at (@x, @y). */
 guint test_frame_get (const TestFrame *f, guint x, guint y);
 void test_frame_set (TestFrame *f, guint x, guint y, guint v);
+/* Any component (0 Y or gray, 1 U, 2 V), at (@x, @y) of that component's
+ * subsampled grid, test_frame_comp_width x test_frame_comp_height. */
+guint test_frame_n_components (const TestFrame *f);
+guint test_frame_comp_width (const TestFrame *f, guint comp);
+guint test_frame_comp_height (const TestFrame *f, guint comp);
+guint test_frame_get_comp (const TestFrame *f, guint comp, guint x, guint y);
+void test_frame_set_comp (TestFrame *f, guint comp, guint x, guint y, guint v);
+
+/* Every component of @f in a frame of @format (the same components and
+ * depths, in any planes and byte order), plane 0 at @stride; the
+ * colorimetry comes along. */
 TestFrame *test_frame_copy (const TestFrame *f, GstVideoFormat format,
     gsize stride);
+/* The same, one stride per plane. */
+TestFrame *test_frame_copy_strides (const TestFrame *f, GstVideoFormat format,
+    const gsize *strides);
+/* A frame of @format whose luma is the gray image @gray (GRAY8) and whose
+ * chroma is random, from @rand. */
+TestFrame *test_frame_from_gray (const TestFrame *gray, GstVideoFormat format,
+    GRand *rand);
 
 /* Loads tests/data/@name: PNG through pngdec, or binary PGM. */
 TestFrame *test_frame_load (const gchar *name);
-/* Random values below 2^@bits, from @rand. */
+/* Random luma or gray values below 2^@bits, random 8-bit chroma, from
+ * @rand. */
 TestFrame *test_frame_random (GstVideoFormat format, guint width, guint height,
     gsize stride, guint bits, GRand *rand);
+/* The same, one stride per plane. */
+TestFrame *test_frame_random_strides (GstVideoFormat format, guint width,
+    guint height, const gsize *strides, guint bits, GRand *rand);
+/* Random strides for every plane of @format at @width: each its own
+ * padding of 1 to @max_pad bytes, odd ones too. */
+void test_random_strides (GstVideoFormat format, guint width, guint max_pad,
+    GRand *rand, gsize *strides);
 
-/* A buffer holding @f with its stride in a GstVideoMeta, and its caps. */
+/* Whether the caps of @f make GStreamer read it as full range (0-255):
+ * the colorimetry's range, or the format's default without one. */
+gboolean test_frame_full_range (const TestFrame *f);
+void test_frame_set_colorimetry (TestFrame *f, const gchar *colorimetry);
+
+/* A buffer holding @f, every plane's offset (after plane_gap bytes) and
+ * stride in a GstVideoMeta, and its caps (with its colorimetry). */
 GstBuffer *test_frame_to_buffer (const TestFrame *f);
 GstCaps *test_frame_caps (const TestFrame *f);
-/* The frame in @buf, whatever its stride, for @caps. */
+/* The frame in @buf, whatever its strides and offsets, for @caps. */
 TestFrame *test_frame_from_buffer (GstBuffer *buf, GstCaps *caps);
 /* The same without assertions, for code outside a check runner: NULL when
  * @buf cannot be mapped. */
 TestFrame *test_frame_try_from_buffer (GstBuffer *buf, GstCaps *caps);
 
-/* Every pixel equal, or the first difference printed and FALSE. */
+/* Every component of every pixel equal, or the first difference (plane,
+ * component, position) printed and FALSE. */
 gboolean test_frame_equal (const TestFrame *expected, const TestFrame *actual);
 
-/* Pushes @in through the harness and returns what came out. */
+/* Pushes @in through the harness and returns what came out, read with the
+ * caps of the harness's sink pad. */
 TestFrame *test_harness_process (GstHarness *h, const TestFrame *in);
 
 /* Plays @desc to EOS; returns the error's message and debug text, or NULL.
  * Counts HAVE_CONTEXT messages into @have_context_count unless NULL. */
 gchar *test_run_pipeline (const gchar *desc, guint *have_context_count);
+
+/* Plays @desc, a source and filters, into a fakesink and returns the
+ * frames it got, in order, each read with its pad's caps; fails the check
+ * on an error. */
+GPtrArray *test_pipeline_frames (const gchar *desc);
+
+/* Pushes one buffer of @caps from an appsrc into @element: the caps are
+ * refused, and the text (message and debug) of every error posted until
+ * the pipeline stops is returned, NULL when none came. */
+gchar *test_refused_caps_errors (const gchar *element, const gchar *caps);
+
+/* "NV12 7x5 strides 8,8 gap 3 colorimetry 1:4:0:0", for messages; free
+ * with g_free. */
+gchar *test_frame_describe (const TestFrame *f);
 
 G_END_DECLS
 #endif

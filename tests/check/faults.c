@@ -28,7 +28,8 @@
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 
-static const gchar *elements[] = { "clhistequalize", "clhistogram", "clsobel" };
+static const gchar *elements[] = { "clhistequalize", "clhistogram", "clclahe",
+  "clsobel" };
 
 /* Starts @element with @props in a pipeline and returns the error it
  * posts. */

@@ -17,10 +17,13 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Random sizes (1x1 up to 1024x512, most small), strides (packed, the
- * caps' default, or any padding, odd ones too), formats, contents (uniform,
- * constant, two values, a narrow band, 12-bit, extremes) and clsobel
- * parameters, the caps changing from frame to frame. The seed is fixed and
+ * Random sizes (1x1 up to 1024x512, most small), formats (gray and YUV),
+ * strides (packed, the caps' default, or any padding, odd ones too, each
+ * plane its own), plane order and gaps in the buffer, luma contents
+ * (uniform, constant, two values, a narrow band, 12-bit, extremes), random
+ * chroma, YUV ranges (no colorimetry, bt601, bt709, full) and clsobel
+ * parameters and output format (GRAY8 asked for by the sink, or the
+ * default), the caps changing from frame to frame. The seed is fixed and
  * printed; CLFILTER_SEED=N replays another, CLFILTER_FRAMES=N changes the
  * count. A failure names the seed and the frame.
  */
@@ -62,7 +65,7 @@ random_dimension (GRand *rand, guint max)
 static const gchar *
 random_content (TestFrame *f, GRand *rand)
 {
-  const guint max = f->format == GST_VIDEO_FORMAT_GRAY8 ? 255 : 65535;
+  const guint max = (1u << test_format_depth (f->format)) - 1;
   const guint kind = g_rand_int_range (rand, 0, 6);
   const guint a = g_rand_int_range (rand, 0, max + 1);
   const guint b = g_rand_int_range (rand, 0, max + 1);
@@ -83,7 +86,9 @@ random_content (TestFrame *f, GRand *rand)
           v = g_rand_boolean (rand) ? a : b;
           break;
         case 3:
-          v = MIN (max, a + g_rand_int_range (rand, 0, band));
+          /* Not inside MIN (), which would draw twice. */
+          v = a + g_rand_int_range (rand, 0, band);
+          v = MIN (max, v);
           break;
         case 4:
           v = g_rand_int (rand) & (max == 255 ? 0xff : 0xfff);
@@ -99,61 +104,103 @@ random_content (TestFrame *f, GRand *rand)
     "12-bit", "extremes" }[kind];
 }
 
+/* Plane @p's stride: packed, rounded up to 4 bytes as GStreamer's
+ * defaults are, or padded by 1 to 129 bytes. */
+static gsize
+random_stride (GRand *rand, GstVideoFormat format, guint width, guint p)
+{
+  const gsize row = test_format_row_bytes (format, width, p);
+
+  switch (g_rand_int_range (rand, 0, 3)) {
+    case 0:
+      return row;
+    case 1:
+      return GST_ROUND_UP_4 (row);
+    default:
+      return row + g_rand_int_range (rand, 1, 130);
+  }
+}
+
 static void
 run_randomized (const gchar *element)
 {
   const guint32 seed = env_uint ("CLFILTER_SEED", DEFAULT_SEED);
   const guint frames = env_uint ("CLFILTER_FRAMES", DEFAULT_FRAMES);
-  const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_GRAY8,
-    GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_GRAY16_BE };
+  static const gchar *colorimetries[] = { NULL, TEST_COLORIMETRY_LIMITED,
+    "bt709", TEST_COLORIMETRY_FULL };
   const gboolean sobel = g_str_equal (element, "clsobel");
   GRand *rand = g_rand_new_with_seed (seed);
-  GstHarness *h = gst_harness_new (element);
+  /* clsobel's output as the element picks it, and as a GRAY8 sink asks. */
+  GstHarness *harness[2] = { gst_harness_new (element),
+    gst_harness_new (element) };
   guint64 pixels = 0;
   gint64 t0 = g_get_monotonic_time ();
 
   g_print ("%s: %u random frames from seed %u (CLFILTER_SEED=%u replays "
            "them)\n",
       element, frames, seed, seed);
-  if (!sobel)
-    g_object_set (h->element, "post-messages", FALSE, NULL);
+  gst_harness_set_sink_caps_str (harness[1], "video/x-raw,format=GRAY8");
+  for (guint i = 0; i < 2 && !sobel; i++)
+    g_object_set (harness[i]->element, "post-messages", FALSE, NULL);
   for (guint i = 0; i < frames; i++) {
-    const GstVideoFormat format = formats[g_rand_int_range (rand, 0, 3)];
-    const guint bpp = format == GST_VIDEO_FORMAT_GRAY8 ? 1 : 2;
+    const GstVideoFormat format =
+        test_all_formats[g_rand_int_range (rand, 0, test_n_all_formats)];
     const guint width = random_dimension (rand, 1024);
     const guint height = random_dimension (rand, 512);
-    const guint stride_kind = g_rand_int_range (rand, 0, 3);
-    const gsize stride = stride_kind == 0 ? (gsize)width * bpp
-                         : stride_kind == 1
-                             ? GST_ROUND_UP_4 (width * bpp)
-                             : (gsize)width * bpp +
-                                   g_rand_int_range (rand, 1, 130);
-    TestFrame *in = test_frame_new (format, width, height, stride);
-    const gchar *content = random_content (in, rand);
+    gsize strides[GST_VIDEO_MAX_PLANES] = { 0 };
+    TestFrame *in;
+    const gchar *content;
     const guint mode = g_rand_int_range (rand, 0, 4);
     const gdouble scales[] = { 1.0, 0.25, 0.5, 2.0, 1.0 / 3,
       g_rand_double_range (rand, 0, 8) };
     const gdouble scale = scales[g_rand_int_range (rand, 0, 6)];
-    const guint threshold = g_rand_boolean (rand) ? 0
-                                                  : g_rand_int_range (rand, 1,
-                                                        bpp == 1 ? 256 : 65536);
+    /* GRAY8 out for clsobel's GRAY16 only where the sink asks for it. */
+    const gboolean to_gray8 = sobel && g_rand_boolean (rand);
+    const GstVideoFormat out_format = to_gray8
+                                          ? GST_VIDEO_FORMAT_GRAY8
+                                          : ref_sobel_default_format (format);
+    const guint threshold = g_rand_boolean (rand)
+                                ? 0
+                                : g_rand_int_range (rand, 1,
+                                      out_format == GST_VIDEO_FORMAT_GRAY8
+                                          ? 256
+                                          : 65536);
+    GstHarness *h = harness[to_gray8];
     TestFrame *expected, *out;
+    gchar *what;
+
+    for (guint p = 0; p < test_format_n_planes (format); p++)
+      strides[p] = random_stride (rand, format, width, p);
+    in = test_frame_new_strides (format, width, height, strides);
+    content = random_content (in, rand);
+    for (guint k = 1; k < test_frame_n_components (in); k++)
+      for (guint y = 0; y < test_frame_comp_height (in, k); y++)
+        for (guint x = 0; x < test_frame_comp_width (in, k); x++)
+          test_frame_set_comp (in, k, x, y, g_rand_int_range (rand, 0, 256));
+    if (test_format_is_yuv (format))
+      test_frame_set_colorimetry (in,
+          colorimetries[g_rand_int_range (rand, 0, 4)]);
+    if (g_rand_boolean (rand)) {
+      in->plane_gap = g_rand_int_range (rand, 0, 64);
+      in->planes_reversed = g_rand_boolean (rand);
+    }
 
     if (sobel) {
       gst_util_set_object_arg (G_OBJECT (h->element), "mode", mode_nicks[mode]);
       g_object_set (h->element, "scale", scale, "threshold", threshold, NULL);
-      expected = ref_sobel (in, mode, scale, threshold);
+      expected = ref_sobel_format (in, mode, scale, threshold, out_format);
     } else {
       expected = ref_histequalize (in);
     }
     out = test_harness_process (h, in);
+    what = test_frame_describe (in);
     fail_unless (test_frame_equal (expected, out),
-        "seed %u frame %u: %s %ux%u stride %" G_GSIZE_FORMAT
-        ", %s content%s%s scale %.17g threshold %u differs from the "
-        "reference (replay: CLFILTER_SEED=%u)",
-        seed, i, gst_video_format_to_string (format), width, height, stride,
-        content, sobel ? ", mode " : "", sobel ? mode_nicks[mode] : "", scale,
-        threshold, seed);
+        "seed %u frame %u: %s, %s content%s%s scale %.17g threshold %u, %s "
+        "out, differs from the reference (replay: CLFILTER_SEED=%u)",
+        seed, i, what, content, sobel ? ", mode " : "",
+        sobel ? mode_nicks[mode] : "", scale, threshold,
+        gst_video_format_to_string (out_format), seed);
+    g_free (what);
     pixels += (guint64)width * height;
     test_frame_free (expected);
     test_frame_free (out);
@@ -162,7 +209,8 @@ run_randomized (const gchar *element)
   g_print ("%s: %u frames, %" G_GUINT64_FORMAT " pixels, all equal to the "
            "reference, %.1f s\n",
       element, frames, pixels, (g_get_monotonic_time () - t0) / 1e6);
-  gst_harness_teardown (h);
+  gst_harness_teardown (harness[0]);
+  gst_harness_teardown (harness[1]);
   g_rand_free (rand);
 }
 

@@ -1,4 +1,5 @@
-/* gst-clfilter: libFuzzer target over frame sizes, strides and contents
+/* gst-clfilter: libFuzzer target over frame formats, sizes, strides and
+ * contents
  * Copyright (C) 2026 gst-clfilter developers
  *
  * This library is free software; you can redistribute it and/or
@@ -21,19 +22,25 @@
  * sources (registered statically), so that coverage guides the fuzzer
  * through the element code too. Each input is a frame for one element:
  *
- *   byte 0  bit 0: element (clhistequalize, clsobel); bits 1-2: format
- *           (GRAY8, GRAY16_LE, GRAY16_BE); bits 3-4: clsobel mode;
- *           bits 5-6: stride (packed, default, padded by byte 3, padded
- *           odd); bit 7: the buffer is byte 3 + 1 bytes short
- *   byte 1  width - 1, byte 2 height - 1 (the bytes of byte 5 add 256
- *           to each)
+ *   byte 0  bit 0: element (clhistequalize, clsobel); bits 1-2: clsobel
+ *           mode; bits 3-4: strides (packed, rounded up to 4, padded by
+ *           byte 3, padded odd), every plane alike; bit 5: the buffer is
+ *           byte 3 + 1 bytes short, plane 0 last in it; bit 6: plane 0
+ *           last in the buffer, after a gap of byte 3 & 15; bit 7: clsobel
+ *           into a sink that asks for GRAY8
+ *   byte 1  width - 1, byte 2 height - 1 (bits 0-1 of byte 5 add 256 to
+ *           each)
  *   byte 3  padding, or how much is missing
  *   byte 4  clsobel scale (index) and threshold
- *   byte 5  bit 0: width + 256, bit 1: height + 256
- *   rest    pixel values, repeated over the frame
+ *   byte 5  bit 0: width + 256, bit 1: height + 256; bits 2-5: format
+ *           (GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B,
+ *           Y444, YUY2, UYVY, then GRAY8 again); bits 6-7: YUV range (no
+ *           colorimetry, bt601, bt709, full)
+ *   rest    sample values, luma then chroma, repeated over the frame
  *
- * A frame that fits must come out equal to the C reference; one that is
- * short must be refused with GST_FLOW_ERROR. Anything else traps.
+ * A frame that fits must come out equal to the C reference; one whose
+ * luma plane is short must be refused with GST_FLOW_ERROR. Anything else
+ * traps.
  */
 #include <gst/gst.h>
 #include <gst/check/gstharness.h>
@@ -46,10 +53,13 @@
 
 void gst_plugin_clfilter_register (void);
 
-static GstHarness *harness[2];
+/* clhistequalize, clsobel, clsobel into a GRAY8 sink. */
+static GstHarness *harness[3];
 static const gchar *mode_nicks[] = { "magnitude", "magnitude-l1", "dx", "dy" };
 static const double scales[] = { 1.0, 0.25, 0.5, 2.0, 1.0 / 3, 0.0, 4.5,
   65535.0 };
+static const gchar *colorimetries[] = { NULL, TEST_COLORIMETRY_LIMITED, "bt709",
+  TEST_COLORIMETRY_FULL };
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
@@ -58,12 +68,10 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 static void
 die (const TestFrame *in, const gchar *why)
 {
-  if (in)
-    g_printerr ("fuzz: %s %ux%u stride %" G_GSIZE_FORMAT ": %s\n",
-        gst_video_format_to_string (in->format), in->width, in->height,
-        in->stride, why);
-  else
-    g_printerr ("fuzz: %s\n", why);
+  gchar *what = in ? test_frame_describe (in) : NULL;
+
+  g_printerr ("fuzz: %s%s%s\n", what ? what : "", what ? ": " : "", why);
+  g_free (what);
   __builtin_trap ();
 }
 
@@ -76,6 +84,8 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   gst_plugin_clfilter_register ();
   harness[0] = gst_harness_new ("clhistequalize");
   harness[1] = gst_harness_new ("clsobel");
+  harness[2] = gst_harness_new ("clsobel");
+  gst_harness_set_sink_caps_str (harness[2], "video/x-raw,format=GRAY8");
   g_object_set (harness[0]->element, "post-messages", TRUE, NULL);
   return 0;
 }
@@ -83,65 +93,74 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
-  static const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_GRAY8,
-    GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_GRAY16_BE,
-    GST_VIDEO_FORMAT_GRAY8 };
-  guint e, bpp, width, height, mode, stride_kind, pad, threshold;
-  GstVideoFormat format;
-  gboolean shortened;
+  guint e, width, height, mode, stride_kind, pad, threshold;
+  GstVideoFormat format, out_format;
+  gboolean shortened, to_gray8;
   gdouble scale;
   TestFrame *in, *expected, *out;
   GstHarness *h;
   GstBuffer *buf, *outbuf;
   GstCaps *caps, *current;
   const uint8_t *pixels;
-  size_t n_pixels;
-  gsize stride;
+  size_t n_pixels, i = 0;
+  gsize strides[GST_VIDEO_MAX_PLANES] = { 0 };
 
   if (size < 6)
     return 0;
   e = data[0] & 1;
-  format = formats[(data[0] >> 1) & 3];
-  bpp = format == GST_VIDEO_FORMAT_GRAY8 ? 1 : 2;
-  mode = (data[0] >> 3) & 3;
-  stride_kind = (data[0] >> 5) & 3;
-  shortened = (data[0] >> 7) & 1;
+  mode = (data[0] >> 1) & 3;
+  stride_kind = (data[0] >> 3) & 3;
+  shortened = (data[0] >> 5) & 1;
+  to_gray8 = e == 1 && (data[0] >> 7);
   width = data[1] + 1 + (data[5] & 1 ? 256 : 0);
   height = data[2] + 1 + (data[5] & 2 ? 256 : 0);
   pad = data[3];
+  format = test_all_formats[((data[5] >> 2) & 15) % test_n_all_formats];
+  out_format = to_gray8 ? GST_VIDEO_FORMAT_GRAY8
+                        : ref_sobel_default_format (format);
   scale = scales[data[4] & 7];
-  threshold = data[4] >> 3 ? (data[4] >> 3) * (bpp == 1 ? 8 : 2048) : 0;
+  threshold = data[4] >> 3
+                  ? (data[4] >> 3) *
+                        (e == 0 || out_format == GST_VIDEO_FORMAT_GRAY8 ? 8
+                                                                        : 2048)
+                  : 0;
   pixels = data + 6;
   n_pixels = size - 6;
 
-  switch (stride_kind) {
-    case 0:
-      stride = (gsize)width * bpp;
-      break;
-    case 1:
-      stride = GST_ROUND_UP_4 (width * bpp);
-      break;
-    case 2:
-      stride = (gsize)width * bpp + pad;
-      break;
-    default:
-      stride = (gsize)width * bpp + (pad | 1);
-      break;
+  for (guint p = 0; p < test_format_n_planes (format); p++) {
+    const gsize row = test_format_row_bytes (format, width, p);
+
+    strides[p] = stride_kind == 0   ? row
+                 : stride_kind == 1 ? GST_ROUND_UP_4 (row)
+                 : stride_kind == 2 ? row + pad
+                                    : row + (pad | 1);
   }
-  in = test_frame_new (format, width, height, stride);
-  for (guint y = 0, i = 0; y < height; y++)
-    for (guint x = 0; x < width; x++, i++) {
-      guint v = 0;
+  in = test_frame_new_strides (format, width, height, strides);
+  for (guint k = 0; k < test_frame_n_components (in); k++) {
+    const guint bits = k == 0 ? test_format_depth (format) : 8;
 
-      if (n_pixels) {
-        const size_t k = (i * bpp) % n_pixels;
+    for (guint y = 0; y < test_frame_comp_height (in, k); y++)
+      for (guint x = 0; x < test_frame_comp_width (in, k); x++) {
+        guint v = 0;
 
-        v = bpp == 1 ? pixels[k] : pixels[k] | pixels[(k + 1) % n_pixels] << 8;
+        if (n_pixels) {
+          const size_t j = i % n_pixels;
+
+          v = bits == 8 ? pixels[j]
+                        : pixels[j] | pixels[(j + 1) % n_pixels] << 8;
+          i += bits / 8;
+        }
+        test_frame_set_comp (in, k, x, y, v);
       }
-      test_frame_set (in, x, y, v);
-    }
+  }
+  if (test_format_is_yuv (format))
+    test_frame_set_colorimetry (in, colorimetries[data[5] >> 6]);
+  /* Plane 0 last, so that cutting the buffer's end cuts the plane the
+   * elements read. */
+  in->planes_reversed = shortened || (data[0] >> 6) & 1;
+  in->plane_gap = (data[0] >> 6) & 1 ? pad & 15 : 0;
 
-  h = harness[e];
+  h = harness[e == 0 ? 0 : to_gray8 ? 2 : 1];
   if (e == 1) {
     gst_util_set_object_arg (G_OBJECT (h->element), "mode", mode_nicks[mode]);
     g_object_set (h->element, "scale", scale, "threshold", threshold, NULL);
@@ -154,10 +173,13 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 
   buf = test_frame_to_buffer (in);
   if (shortened) {
-    /* The plane ends with the last row's pixels: cutting the padding after
+    /* Plane 0 ends with its last row's samples: cutting the padding after
      * them leaves a buffer that still holds the frame. */
     const gsize full = gst_buffer_get_size (buf);
-    const gsize need = stride * (height - 1) + (gsize)width * bpp;
+    const gsize need = gst_buffer_get_video_meta (buf)->offset[0] +
+                       in->stride *
+                           (test_format_plane_height (format, height, 0) - 1) +
+                       test_format_row_bytes (format, width, 0);
     const gsize cut = full > pad + 1u ? full - pad - 1 : 0;
 
     gst_buffer_resize (buf, 0, cut);
@@ -177,11 +199,13 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   outbuf = gst_harness_pull (h);
   if (!outbuf)
     die (in, "no output");
+  gst_caps_unref (caps);
+  caps = gst_pad_get_current_caps (h->sinkpad);
   out = test_frame_try_from_buffer (outbuf, caps);
   if (!out)
     die (NULL, "cannot map the output");
   expected = e == 0 ? ref_histequalize (in)
-                    : ref_sobel (in, mode, scale, threshold);
+                    : ref_sobel_format (in, mode, scale, threshold, out_format);
   if (!test_frame_equal (expected, out))
     die (in, "output differs from the reference");
   gst_buffer_unref (outbuf);

@@ -1,0 +1,695 @@
+/* gst-clfilter
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+/**
+ * SECTION:element-clclahe
+ * @title: clclahe
+ *
+ * Contrast-limited adaptive histogram equalization (CLAHE) of gray and YUV
+ * video on an OpenCL device, pixel-identical to OpenCV's
+ * `cv::createCLAHE (clip-limit, (tiles-x, tiles-y))->apply (frame)`. The
+ * frame is cut into #GstClClahe:tiles-x by #GstClClahe:tiles-y tiles; each
+ * tile's histogram is clipped at a limit set by #GstClClahe:clip-limit, the
+ * clipped counts are spread over all bins, and the tile's table maps values
+ * by the clipped cumulative distribution; each pixel then blends the tables
+ * of its four nearest tiles bilinearly. Dark and bright regions get their
+ * own contrast, and the clip keeps flat regions' noise from being blown up:
+ * what underwater, medical, microscopy and thermal pictures need.
+ *
+ * It takes GRAY8, GRAY16_LE, GRAY16_BE and the 8-bit YUV formats I420,
+ * YV12, NV12, NV21, Y42B, Y444, YUY2 and UYVY, and outputs the same format;
+ * GRAY16 input gives GRAY8 output when downstream asks for it. For YUV the
+ * luma (Y) is equalized and U and V are left as they are.
+ *
+ * With bins = 256 (8-bit input) or 65536 (GRAY16), the formulas are
+ * OpenCV's (modules/imgproc/src/clahe.cpp), in its float32 operations:
+ *
+ * * a frame whose width or height does not divide by the tiles is padded on
+ *   the right by tiles-x - width % tiles-x columns and at the bottom by
+ *   tiles-y - height % tiles-y rows, mirrored without repeating the edge
+ *   (BORDER_REFLECT_101), for the histograms only; the tiles are
+ *   tile_w x tile_h pixels of the padded frame, area = tile_w * tile_h;
+ * * the clip limit is max (1, (int) (clip-limit * area / bins)) (none for
+ *   clip-limit 0); counts above it are cut to it, their sum spread as
+ *   sum / bins to every bin and one more to bins 0, s, 2 s, ... until the
+ *   remainder r is spent, s = max (bins / r, 1);
+ * * table[v] = saturate (rint (cdf[v] * scale)) with scale = (bins - 1) /
+ *   area in float32, rounding half to even;
+ * * with tx = x * (1.0f / tile_w) - 0.5f, x1 = floor (tx), xa = tx - x1 and
+ *   the same for y, the pixel is rint ((t11 * (1 - xa) + t12 * xa) *
+ *   (1 - ya) + (t21 * (1 - xa) + t22 * xa) * ya) from the tables of tiles
+ *   (x1, y1), (x1 + 1, y1), (x1, y1 + 1), (x1 + 1, y1 + 1), clamped to the
+ *   tile grid, each operation rounded to float32 (no fused multiply-adds).
+ *
+ * GRAY8, GRAY16 (either byte order) and full-range luma (caps colorimetry
+ * with range 0-255, as jpegdec outputs) are identical to OpenCV's CPU
+ * cv::CLAHE with 256 or 65536 bins. Limited-range luma (16-235, GStreamer's
+ * default for YUV) stays in its range: scale = 219 / area and the tables
+ * are 16 + saturate (rint (cdf[v] * scale)) clamped to 16..235. GRAY16 to
+ * GRAY8 uses the 65536-bin histograms with scale = 255 / area.
+ *
+ * #GstClClahe:smoothing damps the tables from frame to frame against
+ * flicker: with s its value, each tile's table t keeps a state T, set to
+ * 256 * t[v] on the first frame after start, a flush, a discontinuity or a
+ * change of caps or tiles, and on later frames T[v] = (s * T[v] + (256 - s)
+ * * 256 * t[v] + 128) >> 8; the blend then uses (T[v] + 128) >> 8.
+ *
+ * The tables take tiles-x * tiles-y * bins entries of the output's size on
+ * the device (512 MiB for 64x64 tiles of GRAY16), and as many 32-bit words
+ * more while smoothing.
+ *
+ * The OpenCL device is chosen with #GstClBaseFilter:device and shared with
+ * the pipeline's other OpenCL elements through a #GstContext of type
+ * `gst.opencl.context`.
+ *
+ * ## Example launch lines
+ * |[
+ * gst-launch-1.0 filesrc location=diver.mov ! decodebin ! clclahe ! \
+ *     videoconvert ! autovideosink
+ * ]| Brings out the detail of a low-contrast underwater clip, its colours
+ * kept.
+ * |[
+ * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=GRAY8 ! \
+ *     clclahe clip-limit=3 tiles-x=16 tiles-y=9 smoothing=192 ! \
+ *     videoconvert ! autovideosink
+ * ]| A camera live, with finer tiles and the tables smoothed over frames.
+ * |[
+ * gst-launch-1.0 filesrc location=thermal.png ! pngdec ! \
+ *     video/x-raw,format=GRAY16_BE ! clclahe clip-limit=512 ! \
+ *     video/x-raw,format=GRAY8 ! pngenc ! filesink location=thermal-8.png
+ * ]| A 16-bit thermal image equalized into an 8-bit one. The clip limit
+ * counts against 65536 bins for GRAY16: 256 times the 8-bit value clips
+ * alike (512 as 2 does for GRAY8); the default of 2 clips every bin to one
+ * count there, which stretches a 16-bit picture only mildly.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstclclahe.h"
+#include "clkernels.h"
+#include "kernels/clshared.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_cl_clahe_debug);
+#define GST_CAT_DEFAULT gst_cl_clahe_debug
+
+enum
+{
+  PROP_0,
+  PROP_CLIP_LIMIT,
+  PROP_TILES_X,
+  PROP_TILES_Y,
+  PROP_SMOOTHING,
+};
+
+#define DEFAULT_CLIP_LIMIT 2.0
+#define DEFAULT_TILES_X 8
+#define DEFAULT_TILES_Y 8
+#define DEFAULT_SMOOTHING 0
+/* A limit of bins or more clips nothing: every count is at most the area. */
+#define MAX_CLIP_LIMIT 65536.0
+#define MAX_TILES 64
+
+/* Tiles of GRAY16 whose histograms the tables kernel holds at once, 256
+ * KiB each. */
+#define U16_BATCH 64
+/* GPU shapes: the tables kernel's groups (one per tile), and the apply
+ * kernel's, one work-item per pixel for APPLY_ROWS rows. */
+#define TABLES_GROUP 256
+#define APPLY_GROUP_X 64
+#define APPLY_GROUP_Y 4
+#define APPLY_ROWS 4
+
+/* The properties, copied once per frame. */
+typedef struct {
+  gdouble clip_limit;
+  guint tiles_x;
+  guint tiles_y;
+  guint smoothing;
+} Settings;
+
+/* Kernels by input and output depth. */
+enum
+{
+  DEPTHS_8_8,
+  DEPTHS_16_16,
+  DEPTHS_16_8,
+  N_DEPTHS
+};
+
+struct _GstClClahe {
+  GstClFilter parent;
+
+  /* Under the object lock. */
+  Settings settings;
+
+  /* From start to stop: tables by input depth, apply by depths (the
+   * *_rows_* kernels on CPUs). */
+  cl_kernel k_tables[2];
+  cl_kernel k_quads;
+  cl_kernel k_apply[N_DEPTHS];
+
+  /* Per caps. */
+  guint depths;
+  guint in_bps;
+  guint out_bps;
+  guint nbins;
+  cl_uint swap;
+  /* The tables' range: lo + (0..top). */
+  cl_uint lo;
+  cl_uint top;
+  gboolean cpu;
+
+  /* Per grid of tiles: the tables (bytes for 8-bit input, 16-bit words
+   * for GRAY16), the smoothing state (from the first frame that smooths),
+   * GRAY16's histograms and 8-bit input's packed tables (see
+   * kernels/clahe.cl). */
+  guint tiles_x;
+  guint tiles_y;
+  cl_mem lut;
+  cl_mem state;
+  cl_mem scratch;
+  cl_mem quads;
+  /* Where the next frame finds the last one's state: GST_CL_CLAHE_PREV_*. */
+  cl_uint prev;
+};
+
+#define SINK_FORMATS                                                           \
+  "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B, Y444, "        \
+  "YUY2, UYVY }"
+
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
+    GST_PAD_SINK, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (SINK_FORMATS)));
+
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (SINK_FORMATS)));
+
+G_DEFINE_TYPE (GstClClahe, gst_cl_clahe, GST_TYPE_CL_FILTER);
+GST_ELEMENT_REGISTER_DEFINE (clclahe, "clclahe", GST_RANK_NONE,
+    GST_TYPE_CL_CLAHE);
+
+static void
+release_mem (cl_mem *mem)
+{
+  if (*mem)
+    clReleaseMemObject (*mem);
+  *mem = NULL;
+}
+
+static void
+release_tables (GstClClahe *self)
+{
+  release_mem (&self->lut);
+  release_mem (&self->state);
+  release_mem (&self->scratch);
+  release_mem (&self->quads);
+  self->tiles_x = self->tiles_y = 0;
+  self->prev = GST_CL_CLAHE_PREV_NONE;
+}
+
+static void
+gst_cl_clahe_teardown (GstClBaseFilter *filter)
+{
+  GstClClahe *self = GST_CL_CLAHE (filter);
+  cl_kernel *k[] = { &self->k_tables[0], &self->k_tables[1], &self->k_quads,
+    &self->k_apply[0], &self->k_apply[1], &self->k_apply[2] };
+
+  release_tables (self);
+  for (guint i = 0; i < G_N_ELEMENTS (k); i++) {
+    if (*k[i])
+      clReleaseKernel (*k[i]);
+    *k[i] = NULL;
+  }
+}
+
+static gboolean
+gst_cl_clahe_setup (GstClBaseFilter *filter, GstClContext *cl,
+    cl_program program)
+{
+  GstClClahe *self = GST_CL_CLAHE (filter);
+  const gchar *tables[2] = { "clahe_tables_u8", "clahe_tables_u16" };
+  const gchar *apply[N_DEPTHS] = { "u8", "u16", "u16_u8" };
+
+  self->cpu = gst_cl_context_use_cpu_kernels (cl);
+  for (guint i = 0; i < 2; i++) {
+    self->k_tables[i] = gst_cl_base_filter_create_kernel (filter, program,
+        tables[i]);
+    if (!self->k_tables[i])
+      return FALSE;
+  }
+  for (guint i = 0; i < N_DEPTHS; i++) {
+    gchar *name = g_strdup_printf ("clahe_apply_%s%s", self->cpu ? "rows_" : "",
+        apply[i]);
+
+    self->k_apply[i] = gst_cl_base_filter_create_kernel (filter, program, name);
+    g_free (name);
+    if (!self->k_apply[i])
+      return FALSE;
+  }
+  self->k_quads = gst_cl_base_filter_create_kernel (filter, program,
+      "clahe_quads_u8");
+  return self->k_quads != NULL;
+}
+
+static gboolean
+gst_cl_clahe_configure (GstClFilter *filter, const GstVideoInfo *in_info,
+    const GstVideoInfo *out_info)
+{
+  GstClClahe *self = GST_CL_CLAHE (filter);
+  GstClContext *cl = gst_cl_base_filter_get_context (
+      GST_CL_BASE_FILTER (filter));
+
+  release_tables (self);
+  self->in_bps = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) / 8;
+  self->out_bps = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0) / 8;
+  self->depths = self->in_bps == 1    ? DEPTHS_8_8
+                 : self->out_bps == 2 ? DEPTHS_16_16
+                                      : DEPTHS_16_8;
+  self->nbins = self->in_bps == 1 ? 256 : 65536;
+  self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (in_info));
+  self->cpu = gst_cl_context_use_cpu_kernels (cl);
+  self->lo = 0;
+  self->top = self->out_bps == 1 ? 255 : 65535;
+  /* Limited-range luma keeps to 16..235, as its caps say it holds. */
+  if (GST_VIDEO_INFO_IS_YUV (in_info) &&
+      in_info->colorimetry.range != GST_VIDEO_COLOR_RANGE_0_255) {
+    self->lo = 16;
+    self->top = 219;
+  }
+  GST_DEBUG_OBJECT (self, "%ux%u %s to %s, tables onto %u + %u",
+      GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info),
+      GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_NAME (out_info), self->lo,
+      self->top);
+  return TRUE;
+}
+
+/* The buffers for a grid of tiles; the state waits for the first frame
+ * that smooths. */
+static gboolean
+alloc_tables (GstClClahe *self, guint tiles_x, guint tiles_y)
+{
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (self);
+  const gsize tiles = (gsize)tiles_x * tiles_y;
+  const gsize entry = self->in_bps;
+
+  release_tables (self);
+  self->lut = gst_cl_base_filter_alloc (base, tiles * self->nbins * entry);
+  if (!self->lut)
+    return FALSE;
+  if (self->nbins == 65536)
+    self->scratch = gst_cl_base_filter_alloc (base,
+        (gsize)MIN (tiles, U16_BATCH) * 65536 * 4);
+  else
+    self->quads = gst_cl_base_filter_alloc (base,
+        (gsize)(tiles_x + 1) * (tiles_y + 1) * 256 * 4);
+  if (!self->scratch && !self->quads)
+    return FALSE;
+  self->tiles_x = tiles_x;
+  self->tiles_y = tiles_y;
+  return TRUE;
+}
+
+/* The tiles' geometry as OpenCV's CLAHE has it: a frame that does not
+ * divide into the tiles is padded on the right and at the bottom, by
+ * tiles - size % tiles on both sides even where one of them divides. */
+static void
+tile_size (guint width, guint height, guint tiles_x, guint tiles_y,
+    guint *tile_w, guint *tile_h)
+{
+  if (width % tiles_x == 0 && height % tiles_y == 0) {
+    *tile_w = width / tiles_x;
+    *tile_h = height / tiles_y;
+  } else {
+    *tile_w = (width + tiles_x - width % tiles_x) / tiles_x;
+    *tile_h = (height + tiles_y - height % tiles_y) / tiles_y;
+  }
+}
+
+/* OpenCV's clip limit in counts per bin, 0 for none. Limits of the area
+ * or more clip nothing, so they stay there, where OpenCV's int could
+ * overflow. */
+static cl_uint
+clip_count (gdouble clip_limit, guint64 area, guint nbins)
+{
+  gdouble limit;
+
+  if (clip_limit <= 0.0)
+    return 0;
+  limit = clip_limit * (gdouble)area / nbins;
+  if (limit >= (gdouble)area)
+    return (cl_uint)area;
+  return MAX ((cl_uint)limit, 1);
+}
+
+#define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
+
+/* Every tables kernel takes (src, pitch, width, height, swap, tiles_x,
+ * tile_w, tile_h, first_tile, limit, scale, lo, top, smoothing, prev, lut,
+ * state, scratch, hist, part). */
+static cl_int
+enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
+    const Settings *settings, cl_uint tile_w, cl_uint tile_h)
+{
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (self);
+  cl_kernel k = self->k_tables[self->in_bps - 1];
+  const cl_uint pitch = in->pitch / self->in_bps;
+  const cl_uint width = in->row_bytes / self->in_bps;
+  const cl_uint height = in->height;
+  const cl_uint tiles = self->tiles_x * self->tiles_y;
+  const guint64 area = (guint64)tile_w * tile_h;
+  const cl_uint limit = clip_count (settings->clip_limit, area, self->nbins);
+  /* OpenCV's lutScale, (bins - 1) / area, in C float on the host; top is
+   * bins - 1 but for 8-bit output of GRAY16 and limited range. */
+  const cl_float scale = (gfloat)self->top / (gfloat)area;
+  const cl_uint smoothing = settings->smoothing;
+  const size_t lsz = self->cpu ? 1
+                               : MIN (TABLES_GROUP, cl->max_work_group_size);
+  const cl_uint batch = self->nbins == 65536 ? U16_BATCH : tiles;
+  cl_int s = 0;
+
+  s |= SET_ARG (k, 0, in->mem);
+  s |= SET_ARG (k, 1, pitch);
+  s |= SET_ARG (k, 2, width);
+  s |= SET_ARG (k, 3, height);
+  s |= SET_ARG (k, 4, self->swap);
+  s |= SET_ARG (k, 5, self->tiles_x);
+  s |= SET_ARG (k, 6, tile_w);
+  s |= SET_ARG (k, 7, tile_h);
+  s |= SET_ARG (k, 9, limit);
+  s |= SET_ARG (k, 10, scale);
+  s |= SET_ARG (k, 11, self->lo);
+  s |= SET_ARG (k, 12, self->top);
+  s |= SET_ARG (k, 13, smoothing);
+  s |= SET_ARG (k, 14, self->prev);
+  s |= SET_ARG (k, 15, self->lut);
+  s |= SET_ARG (k, 16, self->state);
+  s |= SET_ARG (k, 17, self->scratch);
+  s |= clSetKernelArg (k, 18, self->nbins == 256 ? 256 * 4 : 4, NULL);
+  s |= clSetKernelArg (k, 19, (lsz + 1) * 4, NULL);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  for (cl_uint first = 0; first < tiles; first += batch) {
+    const size_t global = MIN (batch, tiles - first) * lsz;
+    cl_int status;
+
+    if (SET_ARG (k, 8, first) != CL_SUCCESS)
+      return CL_INVALID_KERNEL_ARGS;
+    status = gst_cl_base_filter_enqueue_kernel (base, k, 1, &global, &lsz);
+    if (status != CL_SUCCESS)
+      return status;
+  }
+  return CL_SUCCESS;
+}
+
+/* 8-bit input: the four tables of each pair of tile rows and columns
+ * packed into words. */
+static cl_int
+enqueue_quads (GstClClahe *self)
+{
+  cl_kernel k = self->k_quads;
+  const size_t global = (size_t)(self->tiles_x + 1) * (self->tiles_y + 1) * 256;
+  cl_int s = 0;
+
+  s |= SET_ARG (k, 0, self->lut);
+  s |= SET_ARG (k, 1, self->tiles_x);
+  s |= SET_ARG (k, 2, self->tiles_y);
+  s |= SET_ARG (k, 3, self->quads);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 1,
+      &global, NULL);
+}
+
+/* Every apply kernel takes (src, pitch, width, height, swap, dst, dpitch,
+ * rows, lut, tiles_x, tiles_y, inv_tw, inv_th), lut being the packed
+ * tables for 8-bit input. */
+static cl_int
+enqueue_apply (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
+    const GstClPlane *out, cl_uint tile_w, cl_uint tile_h)
+{
+  cl_kernel k = self->k_apply[self->depths];
+  const cl_uint pitch = in->pitch / self->in_bps;
+  const cl_uint dpitch = out->pitch / self->out_bps;
+  const cl_uint width = in->row_bytes / self->in_bps;
+  const cl_uint height = in->height;
+  /* OpenCV's float reciprocals, in C float on the host. */
+  const cl_float inv_tw = 1.0f / (gfloat)tile_w;
+  const cl_float inv_th = 1.0f / (gfloat)tile_h;
+  /* CPUs: a few bands of whole rows per core, each one work-item. */
+  const cl_uint bands = MIN (height, MAX (1, cl->compute_units) * 4);
+  const cl_uint rows = self->cpu ? (height + bands - 1) / bands : APPLY_ROWS;
+  const cl_mem lut = self->quads ? self->quads : self->lut;
+  size_t lx = MIN (APPLY_GROUP_X, cl->max_work_group_size);
+  size_t ly = lx * APPLY_GROUP_Y <= cl->max_work_group_size ? APPLY_GROUP_Y : 1;
+  size_t global[2] = { GST_ROUND_UP_N (width, lx),
+    GST_ROUND_UP_N ((height + rows - 1) / rows, ly) };
+  cl_int s = 0;
+
+  if (self->cpu) {
+    lx = ly = 1;
+    global[0] = (height + rows - 1) / rows;
+    global[1] = 1;
+  }
+  s |= SET_ARG (k, 0, in->mem);
+  s |= SET_ARG (k, 1, pitch);
+  s |= SET_ARG (k, 2, width);
+  s |= SET_ARG (k, 3, height);
+  s |= SET_ARG (k, 4, self->swap);
+  s |= SET_ARG (k, 5, out->mem);
+  s |= SET_ARG (k, 6, dpitch);
+  s |= SET_ARG (k, 7, rows);
+  s |= SET_ARG (k, 8, lut);
+  s |= SET_ARG (k, 9, self->tiles_x);
+  s |= SET_ARG (k, 10, self->tiles_y);
+  s |= SET_ARG (k, 11, inv_tw);
+  s |= SET_ARG (k, 12, inv_th);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  {
+    size_t local[2] = { lx, ly };
+
+    return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 2,
+        global, local);
+  }
+}
+
+static cl_int
+gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
+    const GstClPlane *out_planes)
+{
+  GstClClahe *self = GST_CL_CLAHE (filter);
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
+  GstClContext *cl = gst_cl_base_filter_get_context (base);
+  const GstClPlane *in = &in_planes[GST_VIDEO_COMP_Y];
+  const GstClPlane *out = &out_planes[GST_VIDEO_COMP_Y];
+  const guint width = in->row_bytes / self->in_bps;
+  guint tile_w, tile_h;
+  Settings settings;
+  cl_int status;
+
+  GST_OBJECT_LOCK (self);
+  settings = self->settings;
+  GST_OBJECT_UNLOCK (self);
+
+  /* New tiles make new tables: the old state belongs to other tiles. */
+  if (settings.tiles_x != self->tiles_x || settings.tiles_y != self->tiles_y) {
+    GST_DEBUG_OBJECT (self, "%ux%u tiles", settings.tiles_x, settings.tiles_y);
+    if (!alloc_tables (self, settings.tiles_x, settings.tiles_y))
+      return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+  }
+  if (settings.smoothing && !self->state) {
+    self->state = gst_cl_base_filter_alloc (base,
+        (gsize)self->tiles_x * self->tiles_y * self->nbins * 4);
+    if (!self->state)
+      return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+  }
+  tile_size (width, in->height, self->tiles_x, self->tiles_y, &tile_w, &tile_h);
+
+  status = enqueue_tables (self, cl, in, &settings, tile_w, tile_h);
+  if (status == CL_SUCCESS && self->quads)
+    status = enqueue_quads (self);
+  if (status == CL_SUCCESS)
+    status = enqueue_apply (self, cl, in, out, tile_w, tile_h);
+  /* A failed frame may have left the tables half written. */
+  if (status != CL_SUCCESS)
+    self->prev = GST_CL_CLAHE_PREV_NONE;
+  else
+    self->prev = settings.smoothing ? GST_CL_CLAHE_PREV_STATE
+                                    : GST_CL_CLAHE_PREV_TABLE;
+  return status;
+}
+
+/* A discontinuity starts the smoothing afresh. */
+static void
+gst_cl_clahe_before_transform (GstBaseTransform *trans, GstBuffer *buffer)
+{
+  GstClClahe *self = GST_CL_CLAHE (trans);
+
+  if (GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DISCONT))
+    self->prev = GST_CL_CLAHE_PREV_NONE;
+}
+
+static gboolean
+gst_cl_clahe_sink_event (GstBaseTransform *trans, GstEvent *event)
+{
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
+    GST_CL_CLAHE (trans)->prev = GST_CL_CLAHE_PREV_NONE;
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_clahe_parent_class)
+      ->sink_event (trans, event);
+}
+
+static void
+gst_cl_clahe_set_property (GObject *object, guint prop_id, const GValue *value,
+    GParamSpec *pspec)
+{
+  GstClClahe *self = GST_CL_CLAHE (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_CLIP_LIMIT:
+      self->settings.clip_limit = g_value_get_double (value);
+      break;
+    case PROP_TILES_X:
+      self->settings.tiles_x = g_value_get_uint (value);
+      break;
+    case PROP_TILES_Y:
+      self->settings.tiles_y = g_value_get_uint (value);
+      break;
+    case PROP_SMOOTHING:
+      self->settings.smoothing = g_value_get_uint (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_cl_clahe_get_property (GObject *object, guint prop_id, GValue *value,
+    GParamSpec *pspec)
+{
+  GstClClahe *self = GST_CL_CLAHE (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_CLIP_LIMIT:
+      g_value_set_double (value, self->settings.clip_limit);
+      break;
+    case PROP_TILES_X:
+      g_value_set_uint (value, self->settings.tiles_x);
+      break;
+    case PROP_TILES_Y:
+      g_value_set_uint (value, self->settings.tiles_y);
+      break;
+    case PROP_SMOOTHING:
+      g_value_set_uint (value, self->settings.smoothing);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* Equalized frames keep their format, or 16 bits become 8 when downstream
+ * asks. */
+static gboolean
+gst_cl_clahe_converts (GstVideoFormat in, GstVideoFormat out)
+{
+  return in == out || ((in == GST_VIDEO_FORMAT_GRAY16_LE ||
+                           in == GST_VIDEO_FORMAT_GRAY16_BE) &&
+                          out == GST_VIDEO_FORMAT_GRAY8);
+}
+
+static void
+gst_cl_clahe_class_init (GstClClaheClass *klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+  GstClBaseFilterClass *base_class = GST_CL_BASE_FILTER_CLASS (klass);
+  GstClFilterClass *cl_class = GST_CL_FILTER_CLASS (klass);
+
+  GST_DEBUG_CATEGORY_INIT (gst_cl_clahe_debug, "clclahe", 0,
+      "OpenCL contrast-limited adaptive histogram equalization");
+
+  gobject_class->set_property = gst_cl_clahe_set_property;
+  gobject_class->get_property = gst_cl_clahe_get_property;
+
+  g_object_class_install_property (gobject_class, PROP_CLIP_LIMIT,
+      g_param_spec_double ("clip-limit", "Clip limit",
+          "OpenCV's clipLimit: each tile's histogram is clipped at "
+          "max (1, (int) (clip-limit * tile area / bins)) counts per bin "
+          "(bins: 256, or 65536 for GRAY16) and the excess spread over all "
+          "bins, which caps how steep a tile's table may get. Low values "
+          "(1-4 for 8-bit input, 256 times that for GRAY16) keep noise in "
+          "flat regions down, high values approach plain equalization per "
+          "tile; 0 turns clipping off. May change while playing, from the "
+          "next frame on",
+          0.0, MAX_CLIP_LIMIT, DEFAULT_CLIP_LIMIT,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_TILES_X,
+      g_param_spec_uint ("tiles-x", "Tiles across",
+          "Columns of tiles, each with its own table (OpenCV's "
+          "tileGridSize.width). May change while playing, from the next "
+          "frame on; the smoothing starts afresh",
+          1, MAX_TILES, DEFAULT_TILES_X,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_TILES_Y,
+      g_param_spec_uint ("tiles-y", "Tiles down",
+          "Rows of tiles, each with its own table (OpenCV's "
+          "tileGridSize.height). May change while playing, from the next "
+          "frame on; the smoothing starts afresh",
+          1, MAX_TILES, DEFAULT_TILES_Y,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_SMOOTHING,
+      g_param_spec_uint ("smoothing", "Smoothing",
+          "Weight out of 256 of the previous frame's tables in each tile's "
+          "table, against flicker in video: T = (smoothing * T + (256 - "
+          "smoothing) * 256 * table + 128) >> 8 per entry, pixels mapped by "
+          "(T + 128) >> 8; 0 uses each frame's own tables. The first frame "
+          "after start, a flush, a discontinuity or a change of caps or "
+          "tiles starts from its own tables. May change while playing, from "
+          "the next frame on",
+          0, 255, DEFAULT_SMOOTHING,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+
+  gst_element_class_set_static_metadata (element_class, "OpenCL CLAHE",
+      "Filter/Effect/Video",
+      "Contrast-limited adaptive histogram equalization of gray and YUV "
+      "video on an OpenCL device, identical to OpenCV's CLAHE",
+      "gst-clfilter developers");
+  gst_element_class_add_static_pad_template (element_class, &sink_template);
+  gst_element_class_add_static_pad_template (element_class, &src_template);
+
+  trans_class->before_transform = GST_DEBUG_FUNCPTR (
+      gst_cl_clahe_before_transform);
+  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_clahe_sink_event);
+  base_class->program_name = "clahe";
+  base_class->program_source = gst_cl_kernel_clahe;
+  base_class->setup = GST_DEBUG_FUNCPTR (gst_cl_clahe_setup);
+  base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_clahe_teardown);
+  cl_class->converts = gst_cl_clahe_converts;
+  cl_class->read_components = GST_CL_COMPONENT_LUMA;
+  cl_class->write_components = GST_CL_COMPONENT_LUMA;
+  cl_class->in_place = TRUE;
+  cl_class->host_planes = TRUE;
+  cl_class->configure = GST_DEBUG_FUNCPTR (gst_cl_clahe_configure);
+  cl_class->enqueue = GST_DEBUG_FUNCPTR (gst_cl_clahe_enqueue);
+}
+
+static void
+gst_cl_clahe_init (GstClClahe *self)
+{
+  self->settings.clip_limit = DEFAULT_CLIP_LIMIT;
+  self->settings.tiles_x = DEFAULT_TILES_X;
+  self->settings.tiles_y = DEFAULT_TILES_Y;
+  self->settings.smoothing = DEFAULT_SMOOTHING;
+}

@@ -1,0 +1,456 @@
+/* gst-clfilter: contrast-limited adaptive histogram equalization kernels
+ * for clclahe, pixel-identical to OpenCV's cv::CLAHE (CPU path).
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Per frame: tables -> quads (8-bit input) -> apply. The frame is cut into
+ * tiles_x * tiles_y tiles of tile_w x tile_h pixels; where the frame does
+ * not divide into them,
+ * OpenCV pads it on the right and at the bottom (BORDER_REFLECT_101) and the
+ * tiles cover the padded frame: the tables kernels read those pixels through
+ * reflect101() instead of a padded copy. Each tile's histogram is clipped,
+ * the excess redistributed, and its cumulative counts scaled into a table;
+ * apply blends the four nearest tiles' tables bilinearly.
+ *
+ * Every kernel of a stage takes the same arguments, so that the host sets
+ * them one way:
+ *   clahe_tables_*  (src, pitch, width, height, swap, tiles_x, tile_w,
+ *                    tile_h, first_tile, limit, scale, lo, top, smoothing,
+ *                    prev, lut, state, scratch, lhist, part)
+ *   clahe_apply_*   (src, pitch, width, height, swap, dst, dpitch, rows,
+ *                    lut, tiles_x, tiles_y, inv_tw, inv_th)
+ * Pitches and widths count pixels. GPUs run the tables kernels in groups
+ * of up to 256 work-items per tile and the apply kernels with one
+ * work-item per pixel; CPU devices run groups of one work-item per tile and
+ * the *_rows_* apply kernels, one work-item per band of rows, which read
+ * and write nothing past a row's last pixel (they may run on the frame's
+ * own memory).
+ *
+ * The floats are OpenCV's, operation for operation: the host computes the
+ * quotients (scale, inv_tw, inv_th) in C float, the kernels only multiply,
+ * add, subtract and convert, which OpenCL rounds correctly. OpenCL C lets
+ * the compiler fuse a * b + c into one rounding; OpenCV's build (SSE2) does
+ * not, so contraction is off.
+ */
+#pragma OPENCL FP_CONTRACT OFF
+
+/* OpenCV's borderInterpolate for BORDER_REFLECT_101 (gfedcb|abcdefgh|gfedcba),
+ * repeated for pads longer than the frame, for p >= 0. */
+static inline uint
+reflect101 (uint p, uint n)
+{
+  uint m;
+
+  if (p < n)
+    return p;
+  if (n == 1)
+    return 0;
+  m = p % (2 * n - 2);
+  return m < n ? m : 2 * n - 2 - m;
+}
+
+/* OpenCV's cvFloor, in a truncating conversion and a compare, which
+ * vectorize where floor () may be a call. */
+static inline int
+cv_floor (float v)
+{
+  const int i = (int) v;
+
+  return i - ((float) i > v);
+}
+
+/* rint (v) for 0 <= v < 2^23 in two float additions: v + 2^23 lies where
+ * the float spacing is 1, so the sum is v rounded half to even, and the
+ * difference is exact. Vectorizes where rint () may be a call; contraction
+ * off keeps the additions apart. */
+static inline uint
+round_even (float v)
+{
+  return (uint) ((v + 8388608.0f) - 8388608.0f);
+}
+
+/* Last frame's T for a table entry: the state, or 256 times the table
+ * when that frame did not smooth. */
+#define TOLD(i)                                                              \
+  (prev == GST_CL_CLAHE_PREV_STATE ? tstate[i] : (uint) tlut[i] << 8)
+
+/* One work-group per tile, any size from 1 (CPUs) to @nbins, a power of
+ * two: counting the tile's pixels, clipping, redistributing and the table,
+ * each work-item taking a contiguous run of nbins / lsz bins. @hist is the
+ * tile's histogram (local for 256 bins, a global slice for 65536), which
+ * becomes the clipped counts and then their cumulative sums; @part holds
+ * lsz + 1 words. Stores the table at @lut, and T at @state while
+ * smoothing. The passes over the bins other than the running sum have no
+ * dependency from bin to bin, so that compilers vectorize them. */
+#define TABLES_BODY(T, nbins, LOAD_PIXEL)                                    \
+  const uint lid = get_local_id (0);                                         \
+  const uint lsz = get_local_size (0);                                       \
+  const uint tile = first_tile + get_group_id (0);                           \
+  const uint x0 = (tile % tiles_x) * tile_w;                                 \
+  const uint y0 = (tile / tiles_x) * tile_h;                                 \
+  const uint chunk = nbins / lsz;                                            \
+  const uint b0 = lid * chunk, b1 = b0 + chunk;                              \
+  __global T *tlut = lut + (size_t) tile * nbins;                            \
+  __global uint *tstate = state ? state + (size_t) tile * nbins : 0;         \
+  uint sum = 0, cdf = 0;                                                     \
+                                                                             \
+  for (uint i = lid; i < nbins; i += lsz)                                    \
+    hist[i] = 0;                                                             \
+  barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);                      \
+  for (uint r = 0; r < tile_h; r++) {                                        \
+    const uint y = reflect101 (y0 + r, height);                              \
+    __global const T *row = src + (size_t) y * pitch;                        \
+                                                                             \
+    if (lsz == 1) {                                                          \
+      for (uint c = 0; c < tile_w; c++)                                      \
+        hist[LOAD_PIXEL (row, reflect101 (x0 + c, width))]++;                \
+    } else {                                                                 \
+      for (uint c = lid; c < tile_w; c += lsz)                               \
+        atomic_inc (&hist[LOAD_PIXEL (row, reflect101 (x0 + c, width))]);    \
+    }                                                                        \
+  }                                                                          \
+  barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);                      \
+                                                                             \
+  if (limit) {                                                               \
+    uint excess = 0, clipped = 0, batch, residual, step;                     \
+                                                                             \
+    /* What lies above the limit, over the whole tile. */                    \
+    for (uint i = b0; i < b1; i++)                                           \
+      excess += hist[i] - min (hist[i], limit);                              \
+    part[lid] = excess;                                                      \
+    barrier (CLK_LOCAL_MEM_FENCE);                                           \
+    if (lid == 0) {                                                          \
+      for (uint i = 0; i < lsz; i++)                                         \
+        clipped += part[i];                                                  \
+      part[lsz] = clipped;                                                   \
+    }                                                                        \
+    barrier (CLK_LOCAL_MEM_FENCE);                                           \
+    clipped = part[lsz];                                                     \
+    barrier (CLK_LOCAL_MEM_FENCE);                                           \
+    /* OpenCV's redistribution: clipped / nbins to every bin, then one more \
+     * to the bins 0, step, 2 step, ... until the residual is spent. */      \
+    batch = clipped / nbins;                                                 \
+    residual = clipped - batch * nbins;                                      \
+    step = residual ? max (nbins / residual, 1u) : 1;                        \
+    for (uint i = b0; i < b1; i++)                                           \
+      hist[i] = min (hist[i], limit) + batch;                                \
+    /* One work-item walks the bins it adds to; in groups every item      \
+     * tests its run's bins (a loop whose trip count differed by work-item  \
+     * gave wrong tables in PoCL 3.1's groups). */                           \
+    if (lsz == 1) {                                                          \
+      for (uint i = 0; i < residual * step; i += step)                       \
+        hist[i]++;                                                           \
+    } else {                                                                 \
+      for (uint i = b0; i < b1; i++)                                         \
+        hist[i] += i % step == 0 && i / step < residual;                     \
+    }                                                                        \
+  }                                                                          \
+                                                                             \
+  /* The running sums in place, each run from the runs before it. */         \
+  for (uint i = b0; i < b1; i++)                                             \
+    sum += hist[i];                                                          \
+  part[lid] = sum;                                                           \
+  barrier (CLK_LOCAL_MEM_FENCE);                                             \
+  for (uint i = 0; i < lid; i++)                                             \
+    cdf += part[i];                                                          \
+  for (uint i = b0; i < b1; i++) {                                           \
+    cdf += hist[i];                                                          \
+    hist[i] = cdf;                                                           \
+  }                                                                          \
+                                                                             \
+  /* OpenCV's saturate_cast (cdf * lutScale): a float32 product rounded     \
+   * half to even, clamped to 0..top (never negative), moved up by lo;      \
+   * then the smoothing. Read before written, entry by entry: TOLD may be   \
+   * the table itself. */                                                    \
+  if (!smoothing) {                                                          \
+    for (uint i = b0; i < b1; i++)                                           \
+      tlut[i] = lo + min (round_even ((float) hist[i] * scale), top);        \
+  } else if (prev == GST_CL_CLAHE_PREV_NONE) {                               \
+    for (uint i = b0; i < b1; i++) {                                         \
+      const uint t = lo + min (round_even ((float) hist[i] * scale), top);   \
+                                                                             \
+      tlut[i] = t;                                                           \
+      tstate[i] = t << 8;                                                    \
+    }                                                                        \
+  } else {                                                                   \
+    for (uint i = b0; i < b1; i++) {                                         \
+      const uint t = lo + min (round_even ((float) hist[i] * scale), top);   \
+      const uint big = (smoothing * TOLD (i) + (256 - smoothing) * (t << 8)  \
+                           + 128) >> 8;                                      \
+                                                                             \
+      tlut[i] = (big + 128) >> 8;                                            \
+      tstate[i] = big;                                                       \
+    }                                                                        \
+  }
+
+#define PIXEL_U8(row, x) ((row)[x])
+#define PIXEL_U16(row, x) (swap ? rotate ((row)[x], (ushort) 8) : (row)[x])
+
+__kernel void
+clahe_tables_u8 (__global const uchar * src, uint pitch, uint width,
+    uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
+    uint first_tile, uint limit, float scale, uint lo, uint top,
+    uint smoothing, uint prev, __global uchar * lut, __global uint * state,
+    __global uint * scratch, __local uint * hist, __local uint * part)
+{
+  TABLES_BODY (uchar, 256, PIXEL_U8)
+}
+
+/* 65536 bins: the histogram of the group's tile in @scratch, 65536 words
+ * per group of the launch. */
+__kernel void
+clahe_tables_u16 (__global const ushort * src, uint pitch, uint width,
+    uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
+    uint first_tile, uint limit, float scale, uint lo, uint top,
+    uint smoothing, uint prev, __global ushort * lut, __global uint * state,
+    __global uint * scratch, __local uint * lhist, __local uint * part)
+{
+  __global uint *hist = scratch + (size_t) get_group_id (0) * 65536;
+
+  TABLES_BODY (ushort, 65536, PIXEL_U16)
+}
+
+/* 8-bit input: for every pair of neighbouring tile rows and columns, the
+ * four tables a pixel there blends, packed into one word per value, so that
+ * apply looks up one word instead of four bytes. Quad (qx, qy), for
+ * qx = fx + 1 in 0..tiles_x with fx the floor of the pixel's tile
+ * coordinate (-1 left of the first tile centre), holds the tables of tiles
+ * (x1, y1), (x2, y1), (x1, y2), (x2, y2) in bytes 0 to 3, with
+ * x1 = max (fx, 0) and x2 = min (fx + 1, tiles_x - 1), and the same for y.
+ * One work-item per entry. */
+__kernel void
+clahe_quads_u8 (__global const uchar * lut, uint tiles_x, uint tiles_y,
+    __global uint * quads)
+{
+  const uint i = get_global_id (0);
+  const uint v = i & 255;
+  const uint qx = (i >> 8) % (tiles_x + 1);
+  const uint qy = (i >> 8) / (tiles_x + 1);
+  const uint x1 = max ((int) qx - 1, 0), x2 = min (qx, tiles_x - 1);
+  const uint y1 = max ((int) qy - 1, 0), y2 = min (qy, tiles_y - 1);
+
+  if (qy > tiles_y)
+    return;
+  quads[i] = (uint) lut[(y1 * tiles_x + x1) * 256 + v] |
+      (uint) lut[(y1 * tiles_x + x2) * 256 + v] << 8 |
+      (uint) lut[(y2 * tiles_x + x1) * 256 + v] << 16 |
+      (uint) lut[(y2 * tiles_x + x2) * 256 + v] << 24;
+}
+
+/* The bilinear blend of the four nearest tiles' tables, in OpenCV's float
+ * operations and order:
+ *   tyf = y * inv_th - 0.5f, fy = floor (tyf), ya = tyf - fy, ya1 = 1 - ya
+ *   (and the same across), then
+ *   res = (t11 * xa1 + t12 * xa) * ya1 + (t21 * xa1 + t22 * xa) * ya
+ * rounded half to even. The weights of a row are computed once. */
+#define ROW_WEIGHTS(y)                                                       \
+  const float tyf = (float) (y) * inv_th - 0.5f;                             \
+  const int fy = cv_floor (tyf);                                             \
+  const float ya = tyf - (float) fy;                                         \
+  const float ya1 = 1.0f - ya;                                               \
+  const uint ty1 = max (fy, 0);                                              \
+  const uint ty2 = min (fy + 1, (int) tiles_y - 1)
+
+#define BLEND(t11, t12, t21, t22, xa, xa1)                                    \
+  (((t11) * (xa1) + (t12) * (xa)) * ya1 + ((t21) * (xa1) + (t22) * (xa)) * ya)
+
+/* GPUs: one work-item per pixel of @rows rows, coalesced across the group.
+ * A work-item past the frame's edge reads its last pixel and writes
+ * nothing. */
+__kernel void
+clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
+    uint height, uint swap, __global uchar * dst, uint dpitch, uint rows,
+    __global const uint * quads, uint tiles_x, uint tiles_y, float inv_tw,
+    float inv_th)
+{
+  const uint gx = get_global_id (0);
+  const uint x = min (gx, width - 1);
+  const float txf = (float) x * inv_tw - 0.5f;
+  const int fx = cv_floor (txf);
+  const float xa = txf - (float) fx;
+  const float xa1 = 1.0f - xa;
+  const uint y0 = get_global_id (1) * rows;
+  const uint y1 = min (y0 + rows, height);
+
+  for (uint y = y0; y < y1; y++) {
+    ROW_WEIGHTS (y);
+    const uint v = src[(size_t) y * pitch + x];
+    const uint q = quads[((fy + 1) * (tiles_x + 1) + fx + 1) * 256 + v];
+    const float res = BLEND ((float) (q & 255), (float) ((q >> 8) & 255),
+        (float) ((q >> 16) & 255), (float) (q >> 24), xa, xa1);
+
+    if (gx < width)
+      dst[(size_t) y * dpitch + x] = round_even (res);
+  }
+}
+
+/* The same for GRAY16 input: four lookups in the tiles' 65536-entry
+ * tables, stored as GRAY16 (@top 65535) or GRAY8 (255). */
+#define APPLY_U16(name, TD, STORE)                                           \
+  __kernel void name (__global const ushort * src, uint pitch, uint width,   \
+      uint height, uint swap, __global TD * dst, uint dpitch, uint rows,     \
+      __global const ushort * lut, uint tiles_x, uint tiles_y, float inv_tw, \
+      float inv_th)                                                          \
+  {                                                                          \
+    const uint gx = get_global_id (0);                                       \
+    const uint x = min (gx, width - 1);                                      \
+    const float txf = (float) x * inv_tw - 0.5f;                             \
+    const int fx = cv_floor (txf);                                           \
+    const float xa = txf - (float) fx;                                       \
+    const float xa1 = 1.0f - xa;                                             \
+    const uint i1 = max (fx, 0) << 16;                                       \
+    const uint i2 = min (fx + 1, (int) tiles_x - 1) << 16;                   \
+    const uint y0 = get_global_id (1) * rows;                                \
+    const uint y1 = min (y0 + rows, height);                                 \
+                                                                             \
+    for (uint y = y0; y < y1; y++) {                                         \
+      ROW_WEIGHTS (y);                                                       \
+      __global const ushort *p1 = lut + ((size_t) ty1 * tiles_x << 16);      \
+      __global const ushort *p2 = lut + ((size_t) ty2 * tiles_x << 16);      \
+      const uint v = PIXEL_U16 (src + (size_t) y * pitch, x);                \
+      const float res = BLEND ((float) p1[i1 + v], (float) p1[i2 + v],       \
+          (float) p2[i1 + v], (float) p2[i2 + v], xa, xa1);                  \
+                                                                             \
+      if (gx < width)                                                        \
+        STORE (dst + (size_t) y * dpitch, x, round_even (res));              \
+    }                                                                        \
+  }
+
+#define STORE_U8(row, x, v) ((row)[x] = (uchar) (v))
+#define STORE_U16(row, x, v)                                                 \
+  ((row)[x] = swap ? rotate ((ushort) (v), (ushort) 8) : (ushort) (v))
+
+APPLY_U16 (clahe_apply_u16, ushort, STORE_U16)
+APPLY_U16 (clahe_apply_u16_u8, uchar, STORE_U8)
+
+/* ---- CPU devices: one work-item per band of rows ---- */
+
+/* 16 pixels at a time in vector types, which the compiler keeps in SIMD
+ * registers (a loop over pixels does not vectorize: the lookups, and the
+ * output that may be the input), the lookups one by one; a scalar loop
+ * for the row's last pixels. */
+#define COLUMN_WEIGHTS16(x)                                                  \
+  const float16 txf = convert_float16 ((uint16) (x) + lane) * inv_tw - 0.5f; \
+  const int16 fx = cv_floor16 (txf);                                         \
+  const float16 xa = txf - convert_float16 (fx);                             \
+  const float16 xa1 = 1.0f - xa
+
+static inline int16
+cv_floor16 (float16 v)
+{
+  const int16 i = convert_int16 (v);
+
+  return i + (convert_float16 (i) > v);
+}
+
+static inline uint16
+round_even16 (float16 v)
+{
+  return convert_uint16 ((v + 8388608.0f) - 8388608.0f);
+}
+
+__constant uint16 lane = (uint16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+    12, 13, 14, 15);
+
+#define GATHER16(p, i)                                                       \
+  (uint16) ((p)[(i).s0], (p)[(i).s1], (p)[(i).s2], (p)[(i).s3],              \
+      (p)[(i).s4], (p)[(i).s5], (p)[(i).s6], (p)[(i).s7], (p)[(i).s8],       \
+      (p)[(i).s9], (p)[(i).sa], (p)[(i).sb], (p)[(i).sc], (p)[(i).sd],       \
+      (p)[(i).se], (p)[(i).sf])
+
+__kernel void
+clahe_apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
+    uint height, uint swap, __global uchar * dst, uint dpitch, uint rows,
+    __global const uint * quads, uint tiles_x, uint tiles_y, float inv_tw,
+    float inv_th)
+{
+  const uint y0 = get_global_id (0) * rows;
+  const uint y1 = min (y0 + rows, height);
+
+  for (uint y = y0; y < y1; y++) {
+    ROW_WEIGHTS (y);
+    __global const uint *qrow = quads + (fy + 1) * (tiles_x + 1) * 256;
+    __global const uchar *s = src + (size_t) y * pitch;
+    __global uchar *d = dst + (size_t) y * dpitch;
+    uint x = 0;
+
+    for (; x + 16 <= width; x += 16) {
+      COLUMN_WEIGHTS16 (x);
+      const int16 i = ((fx + 1) << 8) + convert_int16 (vload16 (0, s + x));
+      const uint16 q = GATHER16 (qrow, i);
+      const float16 res = BLEND (convert_float16 (q & 255),
+          convert_float16 ((q >> 8) & 255), convert_float16 ((q >> 16) & 255),
+          convert_float16 (q >> 24), xa, xa1);
+
+      vstore16 (convert_uchar16 (round_even16 (res)), 0, d + x);
+    }
+    for (; x < width; x++) {
+      const float txf = (float) x * inv_tw - 0.5f;
+      const int fx = cv_floor (txf);
+      const float xa = txf - (float) fx;
+      const float xa1 = 1.0f - xa;
+      const uint q = qrow[((fx + 1) << 8) + s[x]];
+      const float res = BLEND ((float) (q & 255), (float) ((q >> 8) & 255),
+          (float) ((q >> 16) & 255), (float) (q >> 24), xa, xa1);
+
+      d[x] = round_even (res);
+    }
+  }
+}
+
+#define APPLY_ROWS_U16(name, TD, STORE, STORE16)                             \
+  __kernel void name (__global const ushort * src, uint pitch, uint width,   \
+      uint height, uint swap, __global TD * dst, uint dpitch, uint rows,     \
+      __global const ushort * lut, uint tiles_x, uint tiles_y, float inv_tw, \
+      float inv_th)                                                          \
+  {                                                                          \
+    const uint y0 = get_global_id (0) * rows;                                \
+    const uint y1 = min (y0 + rows, height);                                 \
+                                                                             \
+    for (uint y = y0; y < y1; y++) {                                         \
+      ROW_WEIGHTS (y);                                                       \
+      __global const ushort *p1 = lut + ((size_t) ty1 * tiles_x << 16);      \
+      __global const ushort *p2 = lut + ((size_t) ty2 * tiles_x << 16);      \
+      __global const ushort *s = src + (size_t) y * pitch;                   \
+      __global TD *d = dst + (size_t) y * dpitch;                            \
+      uint x = 0;                                                            \
+                                                                             \
+      for (; x + 16 <= width; x += 16) {                                     \
+        COLUMN_WEIGHTS16 (x);                                                \
+        const ushort16 raw = vload16 (0, s + x);                             \
+        const int16 v = convert_int16 (swap ? rotate (raw, (ushort16) 8)     \
+                                            : raw);                          \
+        const int16 i1 = (max (fx, 0) << 16) + v;                            \
+        const int16 i2 = (min (fx + 1, (int) tiles_x - 1) << 16) + v;        \
+        const float16 res = BLEND (convert_float16 (GATHER16 (p1, i1)),      \
+            convert_float16 (GATHER16 (p1, i2)),                             \
+            convert_float16 (GATHER16 (p2, i1)),                             \
+            convert_float16 (GATHER16 (p2, i2)), xa, xa1);                   \
+                                                                             \
+        STORE16 (d + x, round_even16 (res));                                 \
+      }                                                                      \
+      for (; x < width; x++) {                                               \
+        const float txf = (float) x * inv_tw - 0.5f;                         \
+        const int fx = cv_floor (txf);                                       \
+        const float xa = txf - (float) fx;                                   \
+        const float xa1 = 1.0f - xa;                                         \
+        const uint v = PIXEL_U16 (s, x);                                     \
+        const uint i1 = (max (fx, 0) << 16) + v;                             \
+        const uint i2 = (min (fx + 1, (int) tiles_x - 1) << 16) + v;         \
+        const float res = BLEND ((float) p1[i1], (float) p1[i2],             \
+            (float) p2[i1], (float) p2[i2], xa, xa1);                        \
+                                                                             \
+        STORE (d, x, round_even (res));                                      \
+      }                                                                      \
+    }                                                                        \
+  }
+
+#define STORE16_U8(p, v) vstore16 (convert_uchar16 (v), 0, p)
+#define STORE16_U16(p, v)                                                    \
+  do {                                                                       \
+    const ushort16 o = convert_ushort16 (v);                                 \
+                                                                             \
+    vstore16 (swap ? rotate (o, (ushort16) 8) : o, 0, p);                    \
+  } while (0)
+
+APPLY_ROWS_U16 (clahe_apply_rows_u16, ushort, STORE_U16, STORE16_U16)
+APPLY_ROWS_U16 (clahe_apply_rows_u16_u8, uchar, STORE_U8, STORE16_U8)

@@ -1,0 +1,132 @@
+/* gst-clfilter tests
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <math.h>
+
+#include "agcreference.h"
+
+void
+agc_state_reset (AgcState *state)
+{
+  g_clear_pointer (&state->T, g_free);
+  state->nbins = 0;
+}
+
+void
+agc_region (const AgcSettings *s, guint width, guint height, guint *x, guint *y,
+    guint *w, guint *h)
+{
+  if (s->roi_width && s->roi_height && s->roi_x < width && s->roi_y < height) {
+    *x = s->roi_x;
+    *y = s->roi_y;
+    *w = MIN (s->roi_width, width - s->roi_x);
+    *h = MIN (s->roi_height, height - s->roi_y);
+  } else {
+    *x = *y = 0;
+    *w = width;
+    *h = height;
+  }
+}
+
+/* round_half_even (num / den). */
+static guint64
+rhe (guint64 num, guint64 den)
+{
+  guint64 q = num / den, r = num % den;
+
+  if (2 * r > den || (2 * r == den && (q & 1)))
+    q++;
+  return q;
+}
+
+/* The method's table before strength and smoothing: onto lo + (0..m), or
+ * with @cv cv::equalizeHist's float formula onto 0..255. */
+static void
+base_table (const guint64 *hist, guint nbins, guint64 n, const AgcSettings *s,
+    guint lo, guint m, gboolean cv, guint id_shift, guint64 *table)
+{
+  guint64 cdf = 0;
+  guint i0 = 0;
+
+  if (s->method == AGC_LINEAR) {
+    const guint64 a = (guint64)floor (s->saturate_low * n);
+    const guint64 b = n - (guint64)floor (s->saturate_high * n);
+    guint lv = nbins, hv = nbins;
+
+    for (guint v = 0; v < nbins; v++) {
+      cdf += hist[v];
+      if (lv == nbins && cdf > a)
+        lv = v;
+      if (hv == nbins && cdf >= b)
+        hv = v;
+    }
+    for (guint v = 0; v < nbins; v++)
+      table[v] = hv <= lv ? v >> id_shift
+                 : v < lv ? lo
+                          : lo + MIN (rhe ((guint64)(v - lv) * m, hv - lv), m);
+    return;
+  }
+  while (hist[i0] == 0)
+    i0++;
+  for (guint v = 0; v < nbins; v++) {
+    cdf += hist[v];
+    if (hist[i0] == n) {
+      table[v] = v >> id_shift;
+    } else if (v <= i0) {
+      table[v] = lo;
+    } else if (cv) {
+      const float scale = 255.0f / (float)(n - hist[i0]);
+      const long r = lrintf ((float)(cdf - hist[i0]) * scale);
+
+      table[v] = CLAMP (r, 0, 255);
+    } else {
+      table[v] = lo + rhe ((cdf - hist[i0]) * m, n - hist[i0]);
+    }
+  }
+}
+
+TestFrame *
+ref_agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
+    const AgcSettings *s, AgcState *state)
+{
+  const guint nbins = test_frame_bpp (in) == 2 ? 65536 : 256;
+  const guint id_shift = nbins == 65536 && out_format == GST_VIDEO_FORMAT_GRAY8
+                             ? 8
+                             : 0;
+  const gboolean cv = nbins == 256 && !limited;
+  const guint lo = limited ? 16 : 0;
+  const guint m = limited ? 219 : (nbins == 65536 && !id_shift) ? 65535 : 255;
+  const guint64 w = (guint64)floor (s->strength * 256 + 0.5);
+  guint64 *hist = g_new0 (guint64, nbins), *table = g_new0 (guint64, nbins);
+  TestFrame *out = out_format == in->format
+                       ? test_frame_copy (in, in->format, in->stride)
+                       : test_frame_new (out_format, in->width, in->height, 0);
+  guint rx, ry, rw, rh;
+
+  agc_region (s, in->width, in->height, &rx, &ry, &rw, &rh);
+  for (guint y = ry; y < ry + rh; y++)
+    for (guint x = rx; x < rx + rw; x++)
+      hist[test_frame_get (in, x, y)]++;
+  base_table (hist, nbins, (guint64)rw * rh, s, lo, m, cv, id_shift, table);
+
+  if (state->nbins != nbins) {
+    agc_state_reset (state);
+    state->nbins = nbins;
+  }
+  for (guint v = 0; v < nbins; v++) {
+    const guint64 t = (w * table[v] + (256 - w) * (v >> id_shift) + 128) >> 8;
+
+    table[v] = state->T ? (s->smoothing * state->T[v] +
+                              (256 - s->smoothing) * 256 * t + 128) >>
+                              8
+                        : 256 * t;
+  }
+  g_free (state->T);
+  state->T = table;
+  for (guint y = 0; y < in->height; y++)
+    for (guint x = 0; x < in->width; x++)
+      test_frame_set (out, x, y,
+          (state->T[test_frame_get (in, x, y)] + 128) >> 8);
+  g_free (hist);
+  return out;
+}

@@ -1,0 +1,56 @@
+/* gst-clfilter tests
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * clhistequalize's video AGC (docs/clhistequalize.md): methods, strength,
+ * smoothing over frames and the region of interest, restated from the
+ * formulas in plain C, sharing no code with the kernels.
+ */
+#ifndef __AGC_REFERENCE_H__
+#define __AGC_REFERENCE_H__
+
+#include "cltestutils.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  AGC_EQUALIZE,
+  AGC_LINEAR,
+} AgcMethod;
+
+typedef struct {
+  AgcMethod method;
+  gdouble saturate_low, saturate_high;
+  gdouble strength;
+  guint smoothing;
+  guint roi_x, roi_y, roi_width, roi_height;
+} AgcSettings;
+
+/* The element's defaults. */
+#define AGC_DEFAULTS                                                           \
+  {                                                                            \
+    AGC_EQUALIZE, 0.01, 0.01, 1.0, 0, 0, 0, 0, 0                               \
+  }
+
+/* The smoothed table T carried from frame to frame; restart with
+ * agc_state_reset(). */
+typedef struct {
+  guint nbins;
+  guint64 *T;
+} AgcState;
+
+void agc_state_reset (AgcState *state);
+
+/* The region the histogram covers: the ROI clipped to the frame, or the
+ * whole frame. */
+void agc_region (const AgcSettings *s, guint width, guint height, guint *x,
+    guint *y, guint *w, guint *h);
+
+/* clhistequalize's output for @in in @out_format (its own, or GRAY8 for
+ * GRAY16 input), moving @state on by one frame; @limited: @in is YUV of
+ * limited range, whose luma maps into 16..235. */
+TestFrame *ref_agc_frame (const TestFrame *in, GstVideoFormat out_format,
+    gboolean limited, const AgcSettings *s, AgcState *state);
+
+G_END_DECLS
+#endif
