@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 grep -q "GNU LESSER GENERAL PUBLIC LICENSE" COPYING &&
   grep -q "Version 2.1, February 1999" COPYING ||
   { echo "licence: COPYING does not hold the LGPL-2.1 text"; exit 1; }
-missing=$(find gst kernels tests examples bench scripts meson.build \
+missing=$(find gst kernels tests examples bench scripts docs/tools meson.build \
   meson_options.txt \( -path tests/data -o -path bench/results \) -prune -o \
   -type f \( -name '*.[ch]' -o -name '*.cl' -o -name '*.py' -o \
   -name '*.sh' -o -name meson.build -o -name meson_options.txt -o \
