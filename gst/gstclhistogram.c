@@ -48,6 +48,9 @@
  *   `bins`
  * * #guint `min`, `max`: the smallest and largest value present
  * * #gdouble `mean`, `stddev`: mean and standard deviation of the values
+ * * #guint `roi-x`, `roi-y`, `roi-width`, `roi-height`: the region measured
+ *   (#GstClHistogram:roi-x and the others, clipped to the frame; the whole
+ *   frame by default)
  *
  * While #GstClHistogram:attach-meta is %TRUE each buffer leaves with the
  * same fields in a #GstCustomMeta registered as `GstClHistogramMeta`, read

@@ -45,13 +45,23 @@ test_rand (void)
   return g_rand_new_with_seed (seed);
 }
 
-/* A frame to push: its buffer, caps and the reference histogram. */
+/* A frame to push: its buffer, caps and the reference histogram of the
+ * region @roi (x, y, width, height; the whole frame unless set). */
 typedef struct {
   GstBuffer *buf;
   GstVideoInfo info;
+  guint roi[4];
   guint nbins;
   guint64 *hist;
 } Frame;
+
+static void
+whole_frame (Frame *f)
+{
+  f->roi[0] = f->roi[1] = 0;
+  f->roi[2] = GST_VIDEO_INFO_COMP_WIDTH (&f->info, 0);
+  f->roi[3] = GST_VIDEO_INFO_COMP_HEIGHT (&f->info, 0);
+}
 
 static void
 frame_free (Frame *f)
@@ -61,9 +71,11 @@ frame_free (Frame *f)
   g_free (f);
 }
 
-/* The gray or luma samples of @buf, counted through GstVideoFrame. */
+/* The gray or luma samples of @buf in @roi, counted through
+ * GstVideoFrame. */
 static guint64 *
-luma_histogram (GstBuffer *buf, const GstVideoInfo *info, guint *nbins)
+luma_histogram (GstBuffer *buf, const GstVideoInfo *info, const guint *roi,
+    guint *nbins)
 {
   const GstVideoFormat format = GST_VIDEO_INFO_FORMAT (info);
   GstVideoFrame frame;
@@ -72,11 +84,11 @@ luma_histogram (GstBuffer *buf, const GstVideoInfo *info, guint *nbins)
   *nbins = 1u << GST_VIDEO_INFO_COMP_DEPTH (info, 0);
   hist = g_new0 (guint64, *nbins);
   fail_unless (gst_video_frame_map (&frame, info, buf, GST_MAP_READ));
-  for (gint y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&frame, 0); y++) {
+  for (guint y = roi[1]; y < roi[1] + roi[3]; y++) {
     const guint8 *row = (const guint8 *)GST_VIDEO_FRAME_COMP_DATA (&frame, 0) +
                         y * GST_VIDEO_FRAME_COMP_STRIDE (&frame, 0);
 
-    for (gint x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&frame, 0); x++) {
+    for (guint x = roi[0]; x < roi[0] + roi[2]; x++) {
       const guint8 *p = row + x * GST_VIDEO_FRAME_COMP_PSTRIDE (&frame, 0);
 
       if (format == GST_VIDEO_FORMAT_GRAY16_LE)
@@ -105,7 +117,8 @@ frame_from_test_frame (const TestFrame *t)
   fail_unless (gst_video_info_from_caps (&f->info, caps));
   gst_caps_unref (caps);
   f->hist = ref_histogram (t, &f->nbins);
-  check = luma_histogram (f->buf, &f->info, &nbins);
+  whole_frame (f);
+  check = luma_histogram (f->buf, &f->info, f->roi, &nbins);
   fail_unless_equals_int (nbins, f->nbins);
   fail_unless (memcmp (check, f->hist, nbins * sizeof (guint64)) == 0);
   g_free (check);
@@ -147,7 +160,8 @@ frame_random (GstVideoFormat format, guint width, guint height, guint pad,
     f->info.stride[p] = strides[p];
   }
   f->info.size = size;
-  f->hist = luma_histogram (f->buf, &f->info, &f->nbins);
+  whole_frame (f);
+  f->hist = luma_histogram (f->buf, &f->info, f->roi, &f->nbins);
   return f;
 }
 
@@ -208,9 +222,13 @@ check_fields (const GstStructure *s, const Frame *f, guint message_bins)
     sum += f->hist[v] * v;
     sum2 += f->hist[v] * v * v;
   }
-  fail_unless_equals_uint64 (pixels,
-      (guint64)GST_VIDEO_INFO_COMP_WIDTH (&f->info, 0) *
-          GST_VIDEO_INFO_COMP_HEIGHT (&f->info, 0));
+  fail_unless_equals_uint64 (pixels, (guint64)f->roi[2] * f->roi[3]);
+  for (guint i = 0; i < 4; i++) {
+    const gchar *names[] = { "roi-x", "roi-y", "roi-width", "roi-height" };
+
+    fail_unless (gst_structure_get_uint (s, names[i], &u), "no %s", names[i]);
+    fail_unless_equals_int (u, f->roi[i]);
+  }
   fail_unless (gst_structure_get_uint64 (s, "pixels", &u64));
   fail_unless_equals_uint64 (u64, pixels);
   fail_unless (gst_structure_get_uint (s, "min", &u));
@@ -476,6 +494,65 @@ GST_START_TEST (test_gray16_value_bands)
     frame_free (f);
     test_frame_free (t);
   }
+  free_harness (h, bus);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* What docs/clhistogram.md says the roi-* properties measure: the region
+ * clipped to the frame; the whole frame when width or height is 0 or the
+ * region starts outside it. */
+static void
+expected_region (const guint *roi, const GstVideoInfo *info, guint *r)
+{
+  const guint w = GST_VIDEO_INFO_COMP_WIDTH (info, 0);
+  const guint h = GST_VIDEO_INFO_COMP_HEIGHT (info, 0);
+
+  if (roi[2] && roi[3] && roi[0] < w && roi[1] < h) {
+    r[0] = roi[0];
+    r[1] = roi[1];
+    r[2] = MIN (roi[2], w - roi[0]);
+    r[3] = MIN (roi[3], h - roi[1]);
+  } else {
+    r[0] = r[1] = 0;
+    r[2] = w;
+    r[3] = h;
+  }
+}
+
+/* The roi-* properties: the histogram of the region, the region in the
+ * message. */
+GST_START_TEST (test_region)
+{
+  const guint rois[][4] = { { 10, 20, 100, 50 }, { 0, 0, 1, 1 },
+    { 90, 30, 1000, 1000 }, { 3, 1, 0, 10 }, { 500, 1, 10, 10 },
+    { 96, 34, 5, 5 }, { 5, 7, 11, 13 } };
+  GRand *rand = test_rand ();
+  GstBus *bus;
+  GstHarness *h = new_harness ("clhistogram", &bus);
+  TestFrame *moon = test_frame_load ("moon.png");
+  Frame *frames[] = {
+    frame_from_test_frame (moon),
+    frame_random (GST_VIDEO_FORMAT_NV12, 97, 35, 3, 2, rand),
+    frame_random (GST_VIDEO_FORMAT_YUY2, 97, 35, 0, 0, rand),
+    frame_random (GST_VIDEO_FORMAT_GRAY16_BE, 97, 35, 2, 0, rand),
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (frames); i++) {
+    Frame *f = frames[i];
+
+    for (guint c = 0; c < G_N_ELEMENTS (rois); c++) {
+      g_object_set (h->element, "roi-x", rois[c][0], "roi-y", rois[c][1],
+          "roi-width", rois[c][2], "roi-height", rois[c][3], NULL);
+      expected_region (rois[c], &f->info, f->roi);
+      g_free (f->hist);
+      f->hist = luma_histogram (f->buf, &f->info, f->roi, &f->nbins);
+      check_frame (h, bus, f, c % 2 ? 64 : 65536);
+    }
+    frame_free (f);
+  }
+  test_frame_free (moon);
   free_harness (h, bus);
   g_rand_free (rand);
 }
@@ -857,6 +934,7 @@ clhistogram_suite (void)
   tcase_add_test (tc, test_one_1080p_nv12);
   tcase_add_test (tc, test_caps_changes);
   tcase_add_test (tc, test_gray16_value_bands);
+  tcase_add_test (tc, test_region);
   tcase_add_test (tc, test_message_times);
   tcase_add_test (tc, test_outputs_on_and_off);
   tcase_add_test (tc, test_clhistequalize_meta);
