@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # gst-clfilter benchmark: OpenCV called directly, the peers that have no
 # GStreamer element.
+# Copyright (C) 2026 gst-clfilter developers
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Times OpenCV (cv2) on the frames clfilter-bench prepared.
 

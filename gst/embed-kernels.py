@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# gst-clfilter
+# Copyright (C) 2026 gst-clfilter developers
+# SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
 """Embeds kernels/*.cl into the plugin as C strings, so that nothing is read
 from the source tree at run time.
 

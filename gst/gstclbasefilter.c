@@ -1,4 +1,20 @@
 /* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The device layer every element derives from; see gstclbasefilter.h.
@@ -77,10 +93,10 @@ gst_cl_base_filter_profile_event (GstClBaseFilter *filter, const gchar *name)
   return gst_cl_profile_event (PRIV (filter)->profile, name);
 }
 
-void
+guint64
 gst_cl_base_filter_profile_collect (GstClBaseFilter *filter)
 {
-  gst_cl_profile_collect (PRIV (filter)->profile);
+  return gst_cl_profile_collect (PRIV (filter)->profile);
 }
 
 cl_int
@@ -302,14 +318,31 @@ gst_cl_base_filter_set_property (GObject *object, guint prop_id,
   GstClBaseFilterPrivate *priv = PRIV (object);
 
   switch (prop_id) {
-    case PROP_DEVICE:
+    case PROP_DEVICE: {
+      gboolean running;
+      gchar *selector, *in_use;
+
       GST_OBJECT_LOCK (object);
       g_free (priv->device);
       priv->device = g_value_dup_string (value);
       if (!priv->device)
         priv->device = g_strdup (DEFAULT_DEVICE);
+      running = GST_STATE (object) >= GST_STATE_PAUSED;
+      selector = g_strdup (priv->device);
+      in_use = g_strdup (priv->cl ? priv->cl->device_name : "no device");
       GST_OBJECT_UNLOCK (object);
+      /* The element keeps the device it started on until it stops. */
+      if (running)
+        GST_CAT_WARNING_OBJECT (GST_CL_BASE_FILTER_GET_CLASS (object)
+                                    ->debug_category,
+            object,
+            "device=\"%s\" takes effect at the next start (READY to PAUSED); "
+            "running on \"%s\" until then",
+            selector, in_use);
+      g_free (selector);
+      g_free (in_use);
       break;
+    }
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -353,6 +386,7 @@ gst_cl_base_filter_class_init (GstClBaseFilterClass *klass)
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
 
   GST_DEBUG_CATEGORY_INIT (gst_cl_debug, "clfilter", 0, "OpenCL filters");
+  klass->debug_category = gst_cl_debug;
 
   gobject_class->set_property = gst_cl_base_filter_set_property;
   gobject_class->get_property = gst_cl_base_filter_get_property;

@@ -1,4 +1,20 @@
 /* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef __GST_CL_BASE_FILTER_H__
@@ -38,6 +54,11 @@ struct _GstClBaseFilterClass {
       *setup) (GstClBaseFilter *filter, GstClContext *cl, cl_program program);
   /* Before the context goes. */
   void (*teardown) (GstClBaseFilter *filter);
+
+  /* The element's debug category, for what the base classes log about
+   * its frames and properties, so that GST_DEBUG=<element>:6 shows it;
+   * "clfilter" unless set. */
+  GstDebugCategory *debug_category;
 };
 
 /* The context in use from start() to stop(), for the streaming thread; NULL
@@ -59,8 +80,9 @@ cl_int gst_cl_base_filter_enqueue_kernel (GstClBaseFilter *filter,
 /* The event slot for a transfer named @name when profiling, else NULL. */
 cl_event *gst_cl_base_filter_profile_event (GstClBaseFilter *filter,
     const gchar *name);
-/* After the frame's wait. */
-void gst_cl_base_filter_profile_collect (GstClBaseFilter *filter);
+/* After the frame's wait: the device time of the frame's commands in
+ * nanoseconds, or GST_CLOCK_TIME_NONE when not profiling. */
+guint64 gst_cl_base_filter_profile_collect (GstClBaseFilter *filter);
 
 G_END_DECLS
 #endif /* __GST_CL_BASE_FILTER_H__ */

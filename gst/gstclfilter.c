@@ -1,4 +1,20 @@
 /* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The frame layer every element derives from; see gstclfilter.h.
@@ -12,6 +28,8 @@
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
+
+#define ELEMENT_CAT(f) (GST_CL_BASE_FILTER_GET_CLASS (f)->debug_category)
 
 typedef struct {
   /* Per caps, for the streaming thread. */
@@ -256,16 +274,19 @@ gst_cl_filter_transform_meta (GstBaseTransform *trans, GstBuffer *outbuf,
 
 /* The frame's work, from the input's components to the output's: on the
  * frames themselves where the device shares the host's memory and the
- * element's kernels allow, else through device planes. */
+ * element's kernels allow, else through device planes. Its device time
+ * goes to @device_ns when profiling. */
 static cl_int
-process (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out)
+process (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
+    guint64 *device_ns, gboolean *wrapped)
 {
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
   GstClFramePlan *plan = &PRIV (filter)->plan;
   cl_int status;
 
-  if (klass->host_planes && gst_cl_frame_can_wrap (plan, base, in, out)) {
+  *wrapped = klass->host_planes && gst_cl_frame_can_wrap (plan, base, in, out);
+  if (*wrapped) {
     GstClPlane src[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
     GstClPlane dst[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
 
@@ -288,7 +309,7 @@ process (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out)
     else
       clFinish (gst_cl_base_filter_get_context (base)->queue);
   }
-  gst_cl_base_filter_profile_collect (base);
+  *device_ns = gst_cl_base_filter_profile_collect (base);
   return status;
 }
 
@@ -308,12 +329,17 @@ check_buffer (GstClFilter *filter, GstBuffer *buf, const GstVideoInfo *info,
 }
 
 static GstFlowReturn
-run_frames (GstClFilter *filter, GstBuffer *inbuf, GstVideoFrame *in,
-    GstVideoFrame *out)
+run_frames (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
+    GstVideoFrame *in, GstVideoFrame *out)
 {
-  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClFilterPrivate *priv = PRIV (filter);
-  cl_int status = process (filter, in, out);
+  const GstVideoInfo *info = &priv->plan.in_info;
+  guint64 device_ns = GST_CLOCK_TIME_NONE;
+  gboolean wrapped = FALSE;
+  cl_int status = process (filter, in, out, &device_ns, &wrapped);
+  const gchar *how = inbuf != outbuf       ? "into a new buffer"
+                     : priv->plan.in_place ? "in place"
+                                           : "passthrough";
 
   if (status != CL_SUCCESS) {
     GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
@@ -323,11 +349,32 @@ run_frames (GstClFilter *filter, GstBuffer *inbuf, GstVideoFrame *in,
                 ->device_name));
     return GST_FLOW_ERROR;
   }
-  GST_LOG_OBJECT (filter, "%s %dx%d frame done",
-      GST_VIDEO_INFO_NAME (&priv->plan.in_info),
-      GST_VIDEO_INFO_WIDTH (&priv->plan.in_info),
-      GST_VIDEO_INFO_HEIGHT (&priv->plan.in_info));
-  return klass->finish ? klass->finish (filter, inbuf, &priv->plan.in_info)
+  /* In the element's category: GST_DEBUG=<element>:6 shows each frame. */
+  if (device_ns != GST_CLOCK_TIME_NONE)
+    GST_CAT_LOG_OBJECT (ELEMENT_CAT (filter), filter,
+        "%s %dx%d frame %" GST_TIME_FORMAT ": %s, %s, %.1f us on the device",
+        GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info), GST_TIME_ARGS (GST_BUFFER_PTS (inbuf)),
+        how, wrapped ? "on the frame's memory" : "through device copies",
+        device_ns / 1000.0);
+  else
+    GST_CAT_LOG_OBJECT (ELEMENT_CAT (filter), filter,
+        "%s %dx%d frame %" GST_TIME_FORMAT ": %s, %s",
+        GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info), GST_TIME_ARGS (GST_BUFFER_PTS (inbuf)),
+        how, wrapped ? "on the frame's memory" : "through device copies");
+  return GST_FLOW_OK;
+}
+
+/* After the frames are unmapped, which leaves @outbuf writable for the
+ * element's metas. */
+static GstFlowReturn
+finish_frame (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf)
+{
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
+
+  return klass->finish ? klass->finish (filter, inbuf, outbuf,
+                             &PRIV (filter)->plan.in_info)
                        : GST_FLOW_OK;
 }
 
@@ -371,10 +418,10 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
    * from the input. */
   if (plan->keeps_planes)
     gst_cl_frame_copy_unwritten (plan, &in, &out);
-  ret = run_frames (filter, inbuf, &in, &out);
+  ret = run_frames (filter, inbuf, outbuf, &in, &out);
   gst_video_frame_unmap (&out);
   gst_video_frame_unmap (&in);
-  return ret;
+  return ret == GST_FLOW_OK ? finish_frame (filter, inbuf, outbuf) : ret;
 }
 
 /* Where the element may write over its input, a writable input buffer
@@ -425,9 +472,9 @@ gst_cl_filter_transform_ip (GstBaseTransform *trans, GstBuffer *buf)
         ("buffer %" GST_PTR_FORMAT, buf));
     return GST_FLOW_ERROR;
   }
-  ret = run_frames (filter, buf, &frame, &frame);
+  ret = run_frames (filter, buf, buf, &frame, &frame);
   gst_video_frame_unmap (&frame);
-  return ret;
+  return ret == GST_FLOW_OK ? finish_frame (filter, buf, buf) : ret;
 }
 
 static gboolean

@@ -1,4 +1,20 @@
 /* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 /**
@@ -52,6 +68,10 @@
  * * #guint `min`, `max`: the smallest and largest pixel value present
  * * #gdouble `mean`, `stddev`: mean and standard deviation of pixel values
  *
+ * While #GstClHistEqualize:attach-meta is %TRUE each output buffer carries
+ * the same fields in a #GstCustomMeta registered as `GstClHistogramMeta`
+ * (gst_buffer_get_custom_meta()), as clhistogram's buffers do.
+ *
  * The OpenCL device is chosen with #GstClBaseFilter:device and shared with
  * the pipeline's other OpenCL elements through a #GstContext of type
  * `gst.opencl.context`.
@@ -81,6 +101,7 @@
 #endif
 
 #include "gstclhistequalize.h"
+#include "gstclhistmessage.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
 
@@ -95,6 +116,7 @@ enum
   PROP_0,
   PROP_POST_MESSAGES,
   PROP_MESSAGE_BINS,
+  PROP_ATTACH_META,
   PROP_METHOD,
   PROP_SATURATE_LOW,
   PROP_SATURATE_HIGH,
@@ -108,6 +130,7 @@ enum
 
 #define DEFAULT_POST_MESSAGES TRUE
 #define DEFAULT_MESSAGE_BINS 256
+#define DEFAULT_ATTACH_META FALSE
 #define DEFAULT_METHOD GST_CL_HIST_EQUALIZE_METHOD_EQUALIZE
 #define DEFAULT_SATURATE 0.01
 #define DEFAULT_STRENGTH 1.0
@@ -134,6 +157,7 @@ enum
 typedef struct {
   gboolean post_messages;
   guint message_bins;
+  gboolean attach_meta;
   GstClHistEqualizeMethod method;
   gdouble saturate_low;
   gdouble saturate_high;
@@ -152,6 +176,8 @@ struct _GstClHistEqualize {
 
   /* Under the object lock. */
   Settings settings;
+  /* The streaming thread's copy for the frame in flight. */
+  Settings frame;
 
   /* From start to stop. */
   cl_program program;
@@ -734,7 +760,8 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   settings = self->settings;
   GST_OBJECT_UNLOCK (self);
   /* The message's shape is fixed for the frame here. */
-  if (settings.post_messages)
+  self->frame = settings;
+  if (settings.post_messages || settings.attach_meta)
     num_bins = MIN (settings.message_bins, self->nbins);
   self->pending_bins = 0;
 
@@ -800,113 +827,29 @@ gst_cl_hist_equalize_before_transform (GstBaseTransform *trans,
     GST_CL_HIST_EQUALIZE (trans)->reset_state = TRUE;
 }
 
-static guint64
-summary_u64 (const guint32 *w)
-{
-  return w[0] | ((guint64)w[1] << 32);
-}
-
-/* The summary's head, and the bins of a message with fewer bins than the
- * table kernel has blocks, from that kernel's per-block statistics. */
-static void
-fold_block_stats (GstClHistEqualize *self, guint num_bins)
-{
-  const guint32 *st = self->host_stats;
-  guint32 *summary = self->host_summary;
-  guint64 sum = 0, sum2 = 0;
-  guint first = MAX_BINS, last = 0;
-
-  for (guint b = 0; b < self->stat_blocks; b++, st += 8) {
-    if (st[0]) {
-      first = MIN (first, st[1]);
-      last = st[2];
-    }
-    sum += summary_u64 (st + 4);
-    sum2 += summary_u64 (st + 6);
-  }
-  summary[0] = first;
-  summary[1] = last;
-  summary[2] = (guint32)sum;
-  summary[3] = (guint32)(sum >> 32);
-  summary[4] = (guint32)sum2;
-  summary[5] = (guint32)(sum2 >> 32);
-  if (num_bins < self->stat_blocks) {
-    const guint per = self->stat_blocks / num_bins;
-
-    st = self->host_stats;
-    for (guint i = 0; i < num_bins; i++) {
-      summary[GST_CL_SUMMARY_HEAD + i] = 0;
-      for (guint b = i * per; b < (i + 1) * per; b++)
-        summary[GST_CL_SUMMARY_HEAD + i] += st[b * 8];
-    }
-  }
-}
-
-/* The `histogram` message for the frame in @buf from the kernels' @summary
- * of it with @num_bins bins; see the SECTION comment for the fields. */
-static GstMessage *
-histogram_message_new (GstClHistEqualize *self, GstBuffer *buf,
-    const GstVideoInfo *info, const guint32 *summary, guint num_bins)
-{
-  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
-  const GstClockTime ts = GST_BUFFER_PTS (buf);
-  const guint64 sum = summary_u64 (summary + 2);
-  const guint64 sum2 = summary_u64 (summary + 4);
-  GValue bins = G_VALUE_INIT, v = G_VALUE_INIT;
-  guint64 pixels = 0;
-  gdouble mean = 0, stddev = 0;
-  GstStructure *s;
-
-  g_value_init (&bins, GST_TYPE_ARRAY);
-  g_value_init (&v, G_TYPE_UINT64);
-  for (guint i = 0; i < num_bins; i++) {
-    pixels += summary[GST_CL_SUMMARY_HEAD + i];
-    g_value_set_uint64 (&v, summary[GST_CL_SUMMARY_HEAD + i]);
-    gst_value_array_append_value (&bins, &v);
-  }
-  g_value_unset (&v);
-  /* N * sum(v^2) - sum(v)^2 is exact in 128 bits; only the root rounds. */
-  if (pixels) {
-    mean = (gdouble)sum / pixels;
-    stddev = sqrt ((gdouble)((unsigned __int128)sum2 * pixels -
-                             (unsigned __int128)sum * sum)) /
-             pixels;
-  }
-
-  s = gst_structure_new ("histogram", "timestamp", G_TYPE_UINT64, ts,
-      "stream-time", G_TYPE_UINT64,
-      gst_segment_to_stream_time (&trans->segment, GST_FORMAT_TIME, ts),
-      "running-time", G_TYPE_UINT64,
-      gst_segment_to_running_time (&trans->segment, GST_FORMAT_TIME, ts),
-      "duration", G_TYPE_UINT64, GST_BUFFER_DURATION (buf), "format",
-      G_TYPE_STRING, GST_VIDEO_INFO_NAME (info), "num-bins", G_TYPE_UINT,
-      num_bins, "pixels", G_TYPE_UINT64, pixels, "min", G_TYPE_UINT, summary[0],
-      "max", G_TYPE_UINT, summary[1], "mean", G_TYPE_DOUBLE, mean, "stddev",
-      G_TYPE_DOUBLE, stddev, "method", G_TYPE_STRING,
-      self->pending_method == GST_CL_HIST_EQUALIZE_METHOD_LINEAR ? "linear"
-                                                                 : "equalize",
-      "roi-x", G_TYPE_UINT, self->pending_region.x, "roi-y", G_TYPE_UINT,
-      self->pending_region.y, "roi-width", G_TYPE_UINT,
-      self->pending_region.width, "roi-height", G_TYPE_UINT,
-      self->pending_region.height, NULL);
-  gst_structure_take_value (s, "bins", &bins);
-
-  return gst_message_new_element (GST_OBJECT (self), s);
-}
-
 static GstFlowReturn
 gst_cl_hist_equalize_finish (GstClFilter *filter, GstBuffer *inbuf,
-    const GstVideoInfo *in_info)
+    GstBuffer *outbuf, const GstVideoInfo *in_info)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
+  const Region *r = &self->pending_region;
+  GstStructure *s;
 
-  if (self->pending_bins && self->host_stats)
-    fold_block_stats (self, self->pending_bins);
+  if (!self->pending_bins)
+    return GST_FLOW_OK;
+  if (self->host_stats)
+    gst_cl_histogram_fold_block_stats (self->host_summary, self->host_stats,
+        self->stat_blocks, self->pending_bins);
+  s = gst_cl_histogram_new (filter, inbuf, in_info, self->host_summary,
+      self->pending_bins);
+  gst_structure_set (s, "method", G_TYPE_STRING,
+      self->pending_method == GST_CL_HIST_EQUALIZE_METHOD_LINEAR ? "linear"
+                                                                 : "equalize",
+      NULL);
+  gst_cl_histogram_set_region (s, r->x, r->y, r->width, r->height);
   /* Posted without the object lock, as level does. */
-  if (self->pending_bins)
-    gst_element_post_message (GST_ELEMENT (self),
-        histogram_message_new (self, inbuf, in_info, self->host_summary,
-            self->pending_bins));
+  gst_cl_histogram_publish (filter, s, self->frame.post_messages,
+      self->frame.attach_meta ? outbuf : NULL);
   return GST_FLOW_OK;
 }
 
@@ -932,6 +875,9 @@ gst_cl_hist_equalize_set_property (GObject *object, guint prop_id,
             bins, self->settings.message_bins);
       break;
     }
+    case PROP_ATTACH_META:
+      self->settings.attach_meta = g_value_get_boolean (value);
+      break;
     case PROP_METHOD:
       self->settings.method = g_value_get_enum (value);
       break;
@@ -979,6 +925,9 @@ gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
       break;
     case PROP_MESSAGE_BINS:
       g_value_set_uint (value, self->settings.message_bins);
+      break;
+    case PROP_ATTACH_META:
+      g_value_set_boolean (value, self->settings.attach_meta);
       break;
     case PROP_METHOD:
       g_value_set_enum (value, self->settings.method);
@@ -1066,6 +1015,15 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
           1, MAX_BINS, DEFAULT_MESSAGE_BINS,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
               GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_ATTACH_META,
+      g_param_spec_boolean ("attach-meta", "Attach meta",
+          "Put the fields of the \"histogram\" message in a GstCustomMeta "
+          "named \"" GST_CL_HISTOGRAM_META_NAME "\" on every output buffer "
+          "(message-bins applies), whether or not messages are posted",
+          DEFAULT_ATTACH_META,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+  gst_cl_histogram_meta_get_info ();
   g_object_class_install_property (gobject_class, PROP_METHOD,
       g_param_spec_enum ("method", "Method",
           "How each frame's table is built: \"equalize\" spreads the "
@@ -1131,6 +1089,7 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
   base_class->exact_div = TRUE;
   base_class->setup = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_setup);
   base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_teardown);
+  base_class->debug_category = gst_cl_hist_equalize_debug;
   cl_class->converts = gst_cl_hist_equalize_converts;
   cl_class->read_components = GST_CL_COMPONENT_LUMA;
   cl_class->write_components = GST_CL_COMPONENT_LUMA;
@@ -1148,6 +1107,7 @@ gst_cl_hist_equalize_init (GstClHistEqualize *self)
 {
   self->settings.post_messages = DEFAULT_POST_MESSAGES;
   self->settings.message_bins = DEFAULT_MESSAGE_BINS;
+  self->settings.attach_meta = DEFAULT_ATTACH_META;
   self->settings.method = DEFAULT_METHOD;
   self->settings.saturate_low = DEFAULT_SATURATE;
   self->settings.saturate_high = DEFAULT_SATURATE;

@@ -1,4 +1,20 @@
 /* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Per-stream device time of the commands the elements queue; see the
@@ -55,11 +71,13 @@ gst_cl_profile_event (GstClProfile *profile, const gchar *name)
   return &profile->pending[profile->n_pending++].event;
 }
 
-void
+guint64
 gst_cl_profile_collect (GstClProfile *profile)
 {
+  guint64 frame_ns = 0;
+
   if (!profile)
-    return;
+    return GST_CLOCK_TIME_NONE;
   for (guint i = 0; i < profile->n_pending; i++) {
     cl_event event = profile->pending[i].event;
     cl_ulong start = 0, end = 0;
@@ -77,6 +95,7 @@ gst_cl_profile_collect (GstClProfile *profile)
       profile->totals = gst_structure_new_empty ("kernels");
     gst_structure_get_uint64 (profile->totals, profile->pending[i].name,
         &total);
+    frame_ns += end > start ? end - start : 0;
     gst_structure_set (profile->totals, profile->pending[i].name, G_TYPE_UINT64,
         total + (end > start ? end - start : 0), NULL);
     g_free (profile->pending[i].name);
@@ -84,6 +103,7 @@ gst_cl_profile_collect (GstClProfile *profile)
   if (profile->n_pending)
     profile->frames++;
   profile->n_pending = 0;
+  return frame_ns;
 }
 
 static guint64

@@ -1,4 +1,20 @@
 /* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef __GST_CL_PROFILE_H__
@@ -19,8 +35,9 @@ void gst_cl_profile_free (GstClProfile *profile);
  * has too many commands to keep. */
 cl_event *gst_cl_profile_event (GstClProfile *profile, const gchar *name);
 
-/* After the frame's wait, when its events are complete. */
-void gst_cl_profile_collect (GstClProfile *profile);
+/* After the frame's wait, when its events are complete: the frame's
+ * device time in nanoseconds, or GST_CLOCK_TIME_NONE without @profile. */
+guint64 gst_cl_profile_collect (GstClProfile *profile);
 
 /* The totals as the `clfilter-profile` structure (docs/opencl.md), or NULL
  * if no frame was profiled; the totals start again from zero. */

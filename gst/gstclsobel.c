@@ -1,4 +1,20 @@
 /* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 /**
@@ -440,6 +456,7 @@ gst_cl_sobel_class_init (GstClSobelClass *klass)
   base_class->program_name = "sobel";
   base_class->program_source = gst_cl_kernel_sobel;
   base_class->setup = GST_DEBUG_FUNCPTR (gst_cl_sobel_setup);
+  base_class->debug_category = gst_cl_sobel_debug;
   base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_sobel_teardown);
   cl_class->converts = gst_cl_sobel_converts;
   cl_class->read_components = GST_CL_COMPONENT_LUMA;

@@ -1,4 +1,20 @@
 /* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifdef HAVE_CONFIG_H
@@ -7,6 +23,8 @@
 
 #include "gstclclahe.h"
 #include "gstclhistequalize.h"
+#include "gstclhistmessage.h"
+#include "gstclhistogram.h"
 #include "gstclsobel.h"
 
 static gboolean
@@ -14,13 +32,15 @@ plugin_init (GstPlugin *plugin)
 {
   gboolean ret = FALSE;
 
+  gst_cl_histogram_meta_get_info ();
   ret |= GST_ELEMENT_REGISTER (clclahe, plugin);
   ret |= GST_ELEMENT_REGISTER (clhistequalize, plugin);
+  ret |= GST_ELEMENT_REGISTER (clhistogram, plugin);
   ret |= GST_ELEMENT_REGISTER (clsobel, plugin);
   return ret;
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, clfilter,
-    "Video filters on OpenCL devices: histogram equalization, CLAHE and Sobel "
-    "edges",
+    "Video filters on OpenCL devices: histogram equalization, histograms, "
+    "CLAHE and Sobel edges",
     plugin_init, PACKAGE_VERSION, "LGPL", PACKAGE_NAME, PACKAGE_ORIGIN)

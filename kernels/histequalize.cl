@@ -1,4 +1,20 @@
 /* gst-clfilter: histogram equalization kernels for clhistequalize.
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Per frame: histogram -> make_lut -> apply. Planes are row-aligned to 64
@@ -432,6 +448,48 @@ apply_u8 (__global const uchar * src, uint pitch, uint width, uint height,
           (uint4) (map_word (w.x, table), map_word (w.y, table),
               map_word (w.z, table), map_word (w.w, table)));
     }
+  }
+}
+
+/* clhistogram, 8-bit on GPUs, where no table kernel runs (apply_u8 builds
+ * clhistequalize's summary): the summary from the histogram, by one group
+ * of 256 work-items, one per bin. Each item then zeroes its bin, which
+ * leaves the histogram clear for the next frame without a fill. Takes the
+ * table kernels' arguments. */
+__kernel void
+summary_u8 (__global uint * hist, uint parts, uint total,
+    __global uchar * lut, __global uint * stats, __global uint * summary,
+    uint group, __global uint * cum, TABLE_ARGS)
+{
+  __local uint msg[256];
+  __local ulong red[256];
+  __local uint first, last;
+  const uint lid = get_local_id (0);
+  const uint h = hist[lid];
+  ulong sv, sv2;
+
+  if (lid == 0) {
+    first = 256;
+    last = 0;
+  }
+  msg[lid] = 0;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (h) {
+    atomic_min (&first, lid);
+    atomic_max (&last, lid);
+  }
+  atomic_add (&msg[lid / group], h);
+  /* Its barriers make the atomics above visible. */
+  sv = reduce_sum (red, (ulong) h * lid, lid, 256);
+  sv2 = reduce_sum (red, (ulong) h * lid * lid, lid, 256);
+  hist[lid] = 0;
+  if (lid < 256 / group)
+    summary[SUMMARY_HEAD + lid] = msg[lid];
+  if (lid == 0) {
+    summary[0] = first;
+    summary[1] = last;
+    store_u64 (summary + 2, sv);
+    store_u64 (summary + 4, sv2);
   }
 }
 

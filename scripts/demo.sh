@@ -1,4 +1,7 @@
 #!/bin/sh
+# gst-clfilter
+# Copyright (C) 2026 gst-clfilter developers
+# SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
 # The main job: clhistequalize and clsobel on real low-contrast underwater
 # footage in colour (diver.mov, from Debian's pd-extendedview package; any
 # clip GStreamer decodes works). Installs what is missing, builds, fetches

@@ -1,4 +1,7 @@
 #!/bin/sh
+# gst-clfilter
+# Copyright (C) 2026 gst-clfilter developers
+# SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
 # Installs the Debian packages gst-clfilter needs that are missing, then
 # configures and builds it in ./build. Sourced by demo.sh and test.sh.
 # usage: scripts/setup.sh [extra Debian packages...]

@@ -1,11 +1,14 @@
 #!/bin/sh
+# gst-clfilter
+# Copyright (C) 2026 gst-clfilter developers
+# SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
 # Runs every test: installs what is missing, builds, then `meson test`
 # (gst-check suites on the OpenCL device the tests pick, PoCL's CPU device
 # where there is no GPU, plus the format check and fault tests).
 set -eu
 cd "$(dirname "$0")/.."
-scripts/setup.sh clang-format valgrind python3-gi python3-gst-1.0 clang \
-  libclang-rt-14-dev
+scripts/setup.sh clang-format valgrind python3-gi python3-gst-1.0 \
+  python3-matplotlib clang libclang-rt-14-dev
 status=0
 (cd build && meson test --print-errorlogs "$@") || status=$?
 # One closing line in the plain form CI reads.

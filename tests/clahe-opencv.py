@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # gst-clfilter tests
+# Copyright (C) 2026 gst-clfilter developers
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Checks clclahe's definition against OpenCV itself.
 

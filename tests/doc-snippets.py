@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# gst-clfilter
+# Copyright (C) 2026 gst-clfilter developers
+# SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
 """Runs the Python snippets of the docs, so that they stay true.
 
 usage: doc-snippets.py DOC.md...  (GST_PLUGIN_PATH must find the plugin)

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # gst-clfilter
+# Copyright (C) 2026 gst-clfilter developers
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Plots what clhistequalize's smoothing does to a real clip, per frame,
 with and without smoothing: the mean brightness of the output's luma, and

@@ -1,4 +1,7 @@
 #!/bin/sh
+# gst-clfilter
+# Copyright (C) 2026 gst-clfilter developers
+# SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
 # Runs one asan- test. LeakSanitizer's own tracer sometimes crashes while
 # stopping PoCL's threads at a test process's exit ("LeakSanitizer has
 # encountered a fatal error", no leak report): that run says nothing either

@@ -1,4 +1,7 @@
 #!/bin/sh
+# gst-clfilter
+# Copyright (C) 2026 gst-clfilter developers
+# SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
 # Builds the libFuzzer target with clang: the fuzz harness, the plugin's
 # sources (registered statically) and the tests' C references, all with
 # -fsanitize=fuzzer,address.

@@ -1,4 +1,7 @@
 #!/bin/sh
+# gst-clfilter
+# Copyright (C) 2026 gst-clfilter developers
+# SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
 # Runs the libFuzzer target for a bounded time from a fixed seed, on a
 # corpus kept in the build folder (a later run starts where this one ended).
 # usage: run-fuzzer.sh FUZZER CORPUS SECONDS

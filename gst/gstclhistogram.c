@@ -1,0 +1,774 @@
+/* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+/**
+ * SECTION:element-clhistogram
+ * @title: clhistogram
+ * @see_also: clhistequalize, videoanalyse
+ *
+ * Measures the histogram of every frame on an OpenCL device and passes the
+ * frame on untouched, as videoanalyse does on the CPU: nothing is written
+ * and nothing copied; on devices that share the host's memory the kernels
+ * read the frame where it is, on others only the measured plane travels to
+ * the device. GRAY8 and GRAY16 frames are measured whole, YUV frames by
+ * their luma.
+ *
+ * While #GstClHistogram:post-messages is %TRUE the element posts one
+ * element message named `histogram` per frame, the same message, from the
+ * same code, as clhistequalize posts:
+ *
+ * * #GstClockTime `timestamp`: the buffer's timestamp
+ * * #GstClockTime `stream-time`: the stream time of the buffer
+ * * #GstClockTime `running-time`: the running time of the buffer
+ * * #GstClockTime `duration`: the duration of the buffer
+ * * #gchararray `format`: the video format, e.g. "GRAY8", "GRAY16_LE" or
+ *   "NV12"
+ * * #guint `num-bins`: the number of entries in `bins`
+ * * #GstValueArray of #guint64 `bins`: the histogram, adjacent bins summed
+ *   down to #GstClHistogram:message-bins entries (at most 256 for 8-bit
+ *   formats, 65536 for GRAY16); bin i counts values from
+ *   i * 2^depth / num-bins on
+ * * #guint64 `pixels`: the number of pixels (luma samples), also the sum of
+ *   `bins`
+ * * #guint `min`, `max`: the smallest and largest value present
+ * * #gdouble `mean`, `stddev`: mean and standard deviation of the values
+ * * #guint `roi-x`, `roi-y`, `roi-width`, `roi-height`: the region measured
+ *   (#GstClHistogram:roi-x and the others, clipped to the frame; the whole
+ *   frame by default)
+ *
+ * While #GstClHistogram:attach-meta is %TRUE each buffer leaves with the
+ * same fields in a #GstCustomMeta registered as `GstClHistogramMeta`, read
+ * with gst_buffer_get_custom_meta() and gst_custom_meta_get_structure(); a
+ * buffer that others hold too is replaced by a new #GstBuffer on the same
+ * memory, as metas need a writable buffer. With both properties %FALSE the
+ * element does nothing with the frames.
+ *
+ * The OpenCL device is chosen with #GstClBaseFilter:device and shared with
+ * the pipeline's other OpenCL elements through a #GstContext of type
+ * `gst.opencl.context`.
+ *
+ * ## Example launch lines
+ * |[
+ * gst-launch-1.0 -m videotestsrc num-buffers=3 ! \
+ *     video/x-raw,format=GRAY8 ! clhistogram message-bins=16 ! fakesink
+ * ]| Prints the 16-bin histogram of three frames.
+ * |[
+ * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=NV12 ! \
+ *     clhistogram post-messages=false attach-meta=true ! appsink
+ * ]| Hands every camera frame to an application with its luma histogram in
+ * a GstClHistogramMeta.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstclhistogram.h"
+#include "gstclhistmessage.h"
+#include "clkernels.h"
+#include "kernels/clshared.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_cl_histogram_debug);
+#define GST_CAT_DEFAULT gst_cl_histogram_debug
+
+enum
+{
+  PROP_0,
+  PROP_POST_MESSAGES,
+  PROP_MESSAGE_BINS,
+  PROP_ATTACH_META,
+  PROP_ROI_X,
+  PROP_ROI_Y,
+  PROP_ROI_WIDTH,
+  PROP_ROI_HEIGHT,
+};
+
+#define DEFAULT_POST_MESSAGES TRUE
+#define DEFAULT_MESSAGE_BINS 256
+#define DEFAULT_ATTACH_META FALSE
+#define DEFAULT_ROI 0
+#define MAX_BINS 65536
+
+/* The launch shapes of clhistequalize's histogram and table stages, whose
+ * kernels this element runs; gstclhistequalize.c says why they are so. */
+#define GPU_HIST_COPIES 8
+#define HIST16_GROUP 1024
+#define LUT_BLOCKS (MAX_BINS / GST_CL_LUT_BLOCK_BINS)
+
+/* The properties, copied once per frame. */
+typedef struct {
+  gboolean post_messages;
+  guint message_bins;
+  gboolean attach_meta;
+  guint roi_x, roi_y, roi_width, roi_height;
+} Settings;
+
+/* The region a frame's histogram covers. */
+typedef struct {
+  guint x, y, width, height;
+} Region;
+
+struct _GstClHistogram {
+  GstClFilter parent;
+
+  /* Under the object lock. */
+  Settings settings;
+  /* The streaming thread's copy for the frame in flight. */
+  Settings frame;
+
+  /* From start to stop. */
+  cl_program program;
+  cl_kernel k_hist;
+  /* make_lut_* for its summary, or summary_u8 (8 bits on GPUs). */
+  cl_kernel k_summary;
+
+  /* Per caps. CPUs store partial histograms whole; GPUs count into one
+   * with atomics, which summary_u8 leaves clear for the next frame and a
+   * fill clears for GRAY16 (and after a failed frame). */
+  cl_mem hist;
+  gboolean hist_dirty;
+  /* Per-block statistics of the table kernels, 8 words each, folded into
+   * the summary on the host. */
+  cl_mem stats;
+  guint32 *host_stats;
+  guint stat_blocks;
+  /* What the table kernels need besides: their table and, on CPUs, the
+   * cumulative counts. */
+  cl_mem lut;
+  cl_mem cum;
+  /* The table kernels' smoothing state, which they always store: one
+   * scratch buffer, never read (every frame restarts it). */
+  cl_mem scratch;
+  /* The frame's summary (GST_CL_SUMMARY_HEAD words, then the bins), read
+   * back with the frame's number of message bins; 0 when none. */
+  cl_mem summary;
+  guint32 *host_summary;
+  guint pending_bins;
+  Region pending_region;
+  /* The ROI lay outside the last frame: warned once until it is back. */
+  gboolean region_empty;
+
+  guint depth;
+  guint nbins;
+  cl_uint swap;
+  gboolean cpu;
+  cl_uint groups;
+  cl_uint rows_per_group;
+  cl_uint parts;
+  size_t lut_items;
+  cl_uint slice_bins;
+  cl_uint packed;
+  size_t hist16_group;
+};
+
+#define FORMATS                                                                \
+  "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B, Y444, "        \
+  "YUY2, UYVY }"
+
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
+    GST_PAD_SINK, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (FORMATS)));
+
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (FORMATS)));
+
+G_DEFINE_TYPE (GstClHistogram, gst_cl_histogram, GST_TYPE_CL_FILTER);
+GST_ELEMENT_REGISTER_DEFINE (clhistogram, "clhistogram", GST_RANK_NONE,
+    GST_TYPE_CL_HISTOGRAM);
+
+static void
+release_mem (cl_mem *mem)
+{
+  if (*mem)
+    clReleaseMemObject (*mem);
+  *mem = NULL;
+}
+
+static void
+release_all (GstClHistogram *self)
+{
+  release_mem (&self->hist);
+  release_mem (&self->stats);
+  release_mem (&self->lut);
+  release_mem (&self->cum);
+  release_mem (&self->scratch);
+  release_mem (&self->summary);
+  g_clear_pointer (&self->host_stats, g_free);
+  g_clear_pointer (&self->host_summary, g_free);
+  self->pending_bins = 0;
+  if (self->k_hist)
+    clReleaseKernel (self->k_hist);
+  if (self->k_summary)
+    clReleaseKernel (self->k_summary);
+  self->k_hist = self->k_summary = NULL;
+}
+
+static gboolean
+gst_cl_histogram_setup (GstClBaseFilter *filter, GstClContext *cl,
+    cl_program program)
+{
+  GST_CL_HISTOGRAM (filter)->program = program;
+  return TRUE;
+}
+
+static void
+gst_cl_histogram_teardown (GstClBaseFilter *filter)
+{
+  GstClHistogram *self = GST_CL_HISTOGRAM (filter);
+
+  release_all (self);
+  self->program = NULL;
+}
+
+static guint
+floor_pow2 (guint64 v)
+{
+  guint p = 1;
+
+  while ((guint64)p * 2 <= v && p < MAX_BINS)
+    p *= 2;
+  return p;
+}
+
+/* Kernel @stage_[rows_]u8 or _u16 for the depth and device. */
+static gboolean
+create_kernel (GstClHistogram *self, cl_kernel *kernel, const gchar *stage,
+    gboolean rows)
+{
+  gchar *name = g_strdup_printf ("%s_%s%s", stage, rows ? "rows_" : "",
+      self->depth == 8 ? "u8" : "u16");
+
+  *kernel = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (self),
+      self->program, name);
+  g_free (name);
+  return *kernel != NULL;
+}
+
+static guint
+band_rows (guint height, guint bands)
+{
+  return (height + MIN (height, bands) - 1) / MIN (height, bands);
+}
+
+/* clhistequalize's plan for its histogram and table stages. */
+static gboolean
+plan_kernels (GstClHistogram *self, GstClContext *cl, guint width, guint height)
+{
+  const guint units = MAX (1, cl->compute_units);
+  const gboolean gpu8 = !self->cpu && self->depth == 8;
+
+  self->parts = 1;
+  self->packed = FALSE;
+  if (self->cpu) {
+    self->rows_per_group = band_rows (height,
+        units * (self->depth == 8 ? 2 : 1));
+  } else if (self->depth == 8) {
+    self->rows_per_group = band_rows (height, units * 4);
+  } else {
+    const guint words = floor_pow2 (cl->local_mem_size / 4);
+
+    self->hist16_group = MIN (HIST16_GROUP, cl->max_work_group_size);
+    self->rows_per_group = band_rows (height, units);
+    self->packed = width <= G_MAXUINT16;
+    if (self->packed)
+      self->rows_per_group = MAX (1,
+          MIN (self->rows_per_group, G_MAXUINT16 / width));
+    self->slice_bins = MIN (MAX_BINS, self->packed ? 2 * words : words);
+  }
+  self->groups = (height + self->rows_per_group - 1) / self->rows_per_group;
+  if (self->cpu) {
+    self->parts = self->groups;
+    self->lut_items = self->depth == 8 ? 1 : floor_pow2 (units);
+    self->stat_blocks = self->lut_items;
+  } else {
+    self->stat_blocks = self->depth == 8 ? 0 : LUT_BLOCKS;
+  }
+  return create_kernel (self, &self->k_hist, "histogram", self->cpu) &&
+         create_kernel (self, &self->k_summary, gpu8 ? "summary" : "make_lut",
+             self->cpu);
+}
+
+static gboolean
+gst_cl_histogram_configure (GstClFilter *filter, const GstVideoInfo *in_info,
+    const GstVideoInfo *out_info)
+{
+  GstClHistogram *self = GST_CL_HISTOGRAM (filter);
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
+  GstClContext *cl = gst_cl_base_filter_get_context (base);
+
+  release_all (self);
+  self->depth = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
+  self->nbins = 1u << self->depth;
+  self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (in_info));
+  self->cpu = gst_cl_context_use_cpu_kernels (cl);
+  if (!plan_kernels (self, cl, GST_VIDEO_INFO_COMP_WIDTH (in_info, 0),
+          GST_VIDEO_INFO_COMP_HEIGHT (in_info, 0)))
+    return FALSE;
+  GST_DEBUG_OBJECT (self, "%s %dx%d: %u bands of %u rows on %s kernels",
+      GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_WIDTH (in_info),
+      GST_VIDEO_INFO_HEIGHT (in_info), self->groups, self->rows_per_group,
+      self->cpu ? "CPU" : "GPU");
+
+  self->hist = gst_cl_base_filter_alloc (base,
+      (gsize)self->parts * self->nbins * 4);
+  self->lut = gst_cl_base_filter_alloc (base, self->nbins * self->depth / 8);
+  self->summary = gst_cl_base_filter_alloc (base,
+      (GST_CL_SUMMARY_HEAD + self->nbins) * 4);
+  self->scratch = gst_cl_base_filter_alloc (base, self->nbins * 4);
+  if (!self->hist || !self->lut || !self->summary || !self->scratch)
+    return FALSE;
+  if (self->cpu) {
+    self->cum = gst_cl_base_filter_alloc (base, self->nbins * 4);
+    if (!self->cum)
+      return FALSE;
+  }
+  if (self->stat_blocks) {
+    self->stats = gst_cl_base_filter_alloc (base, self->stat_blocks * 8 * 4);
+    if (!self->stats)
+      return FALSE;
+    self->host_stats = g_new0 (guint32, self->stat_blocks * 8);
+  }
+  self->host_summary = g_new0 (guint32, GST_CL_SUMMARY_HEAD + self->nbins);
+  /* GPUs count into the histogram with atomics: it starts clear. */
+  self->hist_dirty = !self->cpu;
+  return TRUE;
+}
+
+#define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
+
+/* Every histogram kernel takes (src, pitch, x0, y0, width, height,
+ * rows_per_group, swap, param, packed, hist, lhist). */
+static cl_int
+enqueue_histogram (GstClHistogram *self, GstClContext *cl, const GstClPlane *in,
+    const Region *r)
+{
+  cl_kernel k = self->k_hist;
+  const cl_uint bps = self->depth / 8;
+  const cl_uint x0 = r->x, y0 = r->y, width = r->width, height = r->height;
+  const cl_uint pitch = in->pitch / bps;
+  const gboolean slices = !self->cpu && self->depth == 16;
+  const size_t lsz = self->cpu ? 1
+                     : slices  ? self->hist16_group
+                               : MIN (256, cl->max_work_group_size);
+  const cl_uint param = self->depth == 8 ? GPU_HIST_COPIES : self->slice_bins;
+  const size_t local_bytes = self->cpu ? (self->depth == 8 ? 4 : MAX_BINS * 4)
+                             : self->depth == 8
+                                 ? 256 * GPU_HIST_COPIES * 4
+                                 : (self->packed ? self->slice_bins / 2
+                                                 : self->slice_bins) *
+                                       4;
+  /* Bands of the region, which may be fewer than the frame's. */
+  const cl_uint groups = (height + self->rows_per_group - 1) /
+                         self->rows_per_group;
+  size_t global[2] = { groups * lsz,
+    slices ? self->nbins / self->slice_bins : 1 };
+  size_t local[2] = { lsz, 1 };
+  cl_int s = 0;
+
+  s |= SET_ARG (k, 0, in->mem);
+  s |= SET_ARG (k, 1, pitch);
+  s |= SET_ARG (k, 2, x0);
+  s |= SET_ARG (k, 3, y0);
+  s |= SET_ARG (k, 4, width);
+  s |= SET_ARG (k, 5, height);
+  s |= SET_ARG (k, 6, self->rows_per_group);
+  s |= SET_ARG (k, 7, self->swap);
+  s |= SET_ARG (k, 8, param);
+  s |= SET_ARG (k, 9, self->packed);
+  s |= SET_ARG (k, 10, self->hist);
+  s |= clSetKernelArg (k, 11, local_bytes, NULL);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  /* CPUs: one partial histogram per band. */
+  self->parts = self->cpu ? groups : 1;
+  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 2,
+      global, local);
+}
+
+/* The summary for @num_bins bins, by a table kernel or summary_u8, which
+ * all take (hist, parts, total, lut, stats, summary, group, cum,
+ * TABLE_ARGS). The table goes unused: the plainest one is asked for
+ * (equalize, full strength, no smoothing, every frame a first). */
+static cl_int
+enqueue_summary (GstClHistogram *self, cl_uint total, guint num_bins)
+{
+  GstClBaseFilter *filter = GST_CL_BASE_FILTER (self);
+  const cl_uint group = self->nbins / num_bins;
+  const cl_uint lo = 0, method = GST_CL_METHOD_EQUALIZE, cut = 0;
+  const cl_uint span = self->depth == 8 ? GST_CL_SPAN_CV : 65535;
+  const cl_uint strength = 256, smoothing = 0, restart = 1, id_shift = 0;
+  const cl_mem no_bounds = NULL;
+  const size_t one = 1, lsz = GST_CL_LUT_GROUP;
+  const size_t blocks = LUT_BLOCKS * GST_CL_LUT_GROUP, bins8 = 256;
+  cl_kernel k = self->k_summary;
+  cl_int s = 0;
+
+  s |= SET_ARG (k, 0, self->hist);
+  s |= SET_ARG (k, 1, self->parts);
+  s |= SET_ARG (k, 2, total);
+  s |= SET_ARG (k, 3, self->lut);
+  s |= SET_ARG (k, 4, self->stats);
+  s |= SET_ARG (k, 5, self->summary);
+  s |= SET_ARG (k, 6, group);
+  s |= SET_ARG (k, 7, self->cum);
+  s |= SET_ARG (k, 8, lo);
+  s |= SET_ARG (k, 9, span);
+  s |= SET_ARG (k, 10, method);
+  s |= SET_ARG (k, 11, cut);
+  s |= SET_ARG (k, 12, cut);
+  s |= SET_ARG (k, 13, strength);
+  s |= SET_ARG (k, 14, smoothing);
+  s |= SET_ARG (k, 15, restart);
+  s |= SET_ARG (k, 16, id_shift);
+  s |= SET_ARG (k, 17, self->scratch);
+  s |= SET_ARG (k, 18, self->scratch);
+  s |= SET_ARG (k, 19, no_bounds);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  if (self->cpu)
+    return gst_cl_base_filter_enqueue_kernel (filter, k, 1, &self->lut_items,
+        &one);
+  if (self->depth == 8)
+    return gst_cl_base_filter_enqueue_kernel (filter, k, 1, &bins8, &bins8);
+  return gst_cl_base_filter_enqueue_kernel (filter, k, 1, &blocks, &lsz);
+}
+
+/* The ROI clipped to the frame, as clhistequalize's; the whole frame where
+ * it is unset, or where nothing of it is inside. */
+static void
+choose_region (GstClHistogram *self, const Settings *s, guint width,
+    guint height, Region *r)
+{
+  const gboolean set = s->roi_width && s->roi_height;
+  const gboolean inside = s->roi_x < width && s->roi_y < height;
+
+  if (set && inside) {
+    r->x = s->roi_x;
+    r->y = s->roi_y;
+    r->width = MIN (s->roi_width, width - s->roi_x);
+    r->height = MIN (s->roi_height, height - s->roi_y);
+  } else {
+    *r = (Region){ 0, 0, width, height };
+  }
+  if (set && !inside && !self->region_empty)
+    GST_WARNING_OBJECT (self,
+        "roi %u,%u %ux%u lies outside the %ux%u frame: "
+        "using the whole frame",
+        s->roi_x, s->roi_y, s->roi_width, s->roi_height, width, height);
+  self->region_empty = set && !inside;
+}
+
+static cl_int
+clear_histogram (GstClHistogram *self, GstClContext *cl)
+{
+  const cl_uint zero = 0;
+
+  return clEnqueueFillBuffer (cl->queue, self->hist, &zero, sizeof (zero), 0,
+      (gsize)self->parts * self->nbins * 4, 0, NULL, NULL);
+}
+
+static cl_int
+gst_cl_histogram_enqueue (GstClFilter *filter, const GstClPlane *in,
+    const GstClPlane *out)
+{
+  GstClHistogram *self = GST_CL_HISTOGRAM (filter);
+  GstClContext *cl = gst_cl_base_filter_get_context (
+      GST_CL_BASE_FILTER (filter));
+  const GstClPlane *src = &in[GST_VIDEO_COMP_Y];
+  const Settings *settings = &self->frame;
+  const guint num_bins = MIN (settings->message_bins, self->nbins);
+  cl_int status = CL_SUCCESS;
+  cl_uint total;
+  Region r;
+
+  self->pending_bins = 0;
+  choose_region (self, settings, src->row_bytes / (self->depth / 8),
+      src->height, &r);
+  total = r.width * r.height;
+  if (self->hist_dirty || (!self->cpu && self->depth == 16))
+    status = clear_histogram (self, cl);
+  if (status == CL_SUCCESS)
+    status = enqueue_histogram (self, cl, src, &r);
+  if (status == CL_SUCCESS)
+    status = enqueue_summary (self, total, num_bins);
+  if (status == CL_SUCCESS)
+    status = clEnqueueReadBuffer (cl->queue, self->summary, CL_FALSE, 0,
+        (GST_CL_SUMMARY_HEAD + num_bins) * 4, self->host_summary, 0, NULL,
+        NULL);
+  if (status == CL_SUCCESS && self->host_stats)
+    status = clEnqueueReadBuffer (cl->queue, self->stats, CL_FALSE, 0,
+        self->stat_blocks * 8 * 4, self->host_stats, 0, NULL, NULL);
+  /* A frame that failed may have left counts behind on GPUs. */
+  self->hist_dirty = status != CL_SUCCESS && !self->cpu;
+  if (status == CL_SUCCESS) {
+    self->pending_bins = num_bins;
+    self->pending_region = r;
+  }
+  return status;
+}
+
+static GstFlowReturn
+gst_cl_histogram_finish (GstClFilter *filter, GstBuffer *inbuf,
+    GstBuffer *outbuf, const GstVideoInfo *in_info)
+{
+  GstClHistogram *self = GST_CL_HISTOGRAM (filter);
+  GstBuffer *target = self->frame.attach_meta ? outbuf : NULL;
+  const Region *r = &self->pending_region;
+  GstStructure *s;
+
+  if (!self->pending_bins)
+    return GST_FLOW_OK;
+  if (self->host_stats)
+    gst_cl_histogram_fold_block_stats (self->host_summary, self->host_stats,
+        self->stat_blocks, self->pending_bins);
+  if (target && !gst_buffer_is_writable (target)) {
+    GST_WARNING_OBJECT (self,
+        "buffer %" GST_PTR_FORMAT " is not writable, no meta on it", target);
+    target = NULL;
+  }
+  s = gst_cl_histogram_new (filter, inbuf, in_info, self->host_summary,
+      self->pending_bins);
+  gst_cl_histogram_set_region (s, r->x, r->y, r->width, r->height);
+  /* Posted without the object lock, as level does. */
+  gst_cl_histogram_publish (filter, s, self->frame.post_messages, target);
+  return GST_FLOW_OK;
+}
+
+/* The frame's settings are taken here, where the buffer is chosen: one
+ * that is to carry the meta must be writable, and a buffer others hold
+ * becomes a new GstBuffer on the same memory (no pixel is copied). */
+static GstFlowReturn
+gst_cl_histogram_prepare_output_buffer (GstBaseTransform *trans,
+    GstBuffer *inbuf, GstBuffer **outbuf)
+{
+  GstClHistogram *self = GST_CL_HISTOGRAM (trans);
+  GstFlowReturn ret;
+
+  GST_OBJECT_LOCK (self);
+  self->frame = self->settings;
+  GST_OBJECT_UNLOCK (self);
+  ret = GST_BASE_TRANSFORM_CLASS (gst_cl_histogram_parent_class)
+            ->prepare_output_buffer (trans, inbuf, outbuf);
+  if (ret == GST_FLOW_OK && self->frame.attach_meta && *outbuf == inbuf &&
+      !gst_buffer_is_writable (inbuf))
+    *outbuf = gst_buffer_copy (inbuf);
+  return ret;
+}
+
+/* No one to tell: the frame is not even looked at, nor sent to the
+ * device. */
+static GstFlowReturn
+gst_cl_histogram_transform_ip (GstBaseTransform *trans, GstBuffer *buf)
+{
+  GstClHistogram *self = GST_CL_HISTOGRAM (trans);
+
+  if (!self->frame.post_messages && !self->frame.attach_meta)
+    return GST_FLOW_OK;
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_histogram_parent_class)
+      ->transform_ip (trans, buf);
+}
+
+static void
+gst_cl_histogram_set_property (GObject *object, guint prop_id,
+    const GValue *value, GParamSpec *pspec)
+{
+  GstClHistogram *self = GST_CL_HISTOGRAM (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_POST_MESSAGES:
+      self->settings.post_messages = g_value_get_boolean (value);
+      break;
+    case PROP_MESSAGE_BINS: {
+      guint bins = g_value_get_uint (value);
+
+      self->settings.message_bins = floor_pow2 (bins);
+      if (self->settings.message_bins != bins)
+        GST_WARNING_OBJECT (self,
+            "message-bins %u is not a power of two, "
+            "using %u",
+            bins, self->settings.message_bins);
+      break;
+    }
+    case PROP_ATTACH_META:
+      self->settings.attach_meta = g_value_get_boolean (value);
+      break;
+    case PROP_ROI_X:
+      self->settings.roi_x = g_value_get_uint (value);
+      break;
+    case PROP_ROI_Y:
+      self->settings.roi_y = g_value_get_uint (value);
+      break;
+    case PROP_ROI_WIDTH:
+      self->settings.roi_width = g_value_get_uint (value);
+      break;
+    case PROP_ROI_HEIGHT:
+      self->settings.roi_height = g_value_get_uint (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_cl_histogram_get_property (GObject *object, guint prop_id, GValue *value,
+    GParamSpec *pspec)
+{
+  GstClHistogram *self = GST_CL_HISTOGRAM (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_POST_MESSAGES:
+      g_value_set_boolean (value, self->settings.post_messages);
+      break;
+    case PROP_MESSAGE_BINS:
+      g_value_set_uint (value, self->settings.message_bins);
+      break;
+    case PROP_ATTACH_META:
+      g_value_set_boolean (value, self->settings.attach_meta);
+      break;
+    case PROP_ROI_X:
+      g_value_set_uint (value, self->settings.roi_x);
+      break;
+    case PROP_ROI_Y:
+      g_value_set_uint (value, self->settings.roi_y);
+      break;
+    case PROP_ROI_WIDTH:
+      g_value_set_uint (value, self->settings.roi_width);
+      break;
+    case PROP_ROI_HEIGHT:
+      g_value_set_uint (value, self->settings.roi_height);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* In luma samples, as clhistequalize's roi-*. */
+static void
+install_roi_property (GObjectClass *gobject_class, guint id, const gchar *name,
+    const gchar *nick, const gchar *blurb)
+{
+  g_object_class_install_property (gobject_class, id,
+      g_param_spec_uint (name, nick, blurb, 0, G_MAXUINT, DEFAULT_ROI,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+}
+
+/* Frames leave as they came. */
+static gboolean
+gst_cl_histogram_converts (GstVideoFormat in, GstVideoFormat out)
+{
+  return in == out;
+}
+
+static void
+gst_cl_histogram_class_init (GstClHistogramClass *klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+  GstClBaseFilterClass *base_class = GST_CL_BASE_FILTER_CLASS (klass);
+  GstClFilterClass *cl_class = GST_CL_FILTER_CLASS (klass);
+
+  GST_DEBUG_CATEGORY_INIT (gst_cl_histogram_debug, "clhistogram", 0,
+      "OpenCL histogram measurement");
+
+  gobject_class->set_property = gst_cl_histogram_set_property;
+  gobject_class->get_property = gst_cl_histogram_get_property;
+
+  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
+      g_param_spec_boolean ("post-messages", "Post messages",
+          "Post a \"histogram\" element message for every frame",
+          DEFAULT_POST_MESSAGES,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_MESSAGE_BINS,
+      g_param_spec_uint ("message-bins", "Message bins",
+          "Number of bins in the message's and the meta's \"bins\" array, a "
+          "power of two (other values are rounded down to one, with a "
+          "warning); adjacent bins of the full histogram (256 for 8-bit "
+          "formats, 65536 for GRAY16) are summed, and no more bins than the "
+          "full histogram has are given",
+          1, MAX_BINS, DEFAULT_MESSAGE_BINS,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_ATTACH_META,
+      g_param_spec_boolean ("attach-meta", "Attach meta",
+          "Put the fields of the \"histogram\" message in a GstCustomMeta "
+          "named \"" GST_CL_HISTOGRAM_META_NAME "\" on every buffer "
+          "(message-bins applies), whether or not messages are posted",
+          DEFAULT_ATTACH_META,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+  install_roi_property (gobject_class, PROP_ROI_X, "roi-x", "ROI x",
+      "Left edge of the region whose histogram is measured");
+  install_roi_property (gobject_class, PROP_ROI_Y, "roi-y", "ROI y",
+      "Top edge of the region whose histogram is measured");
+  install_roi_property (gobject_class, PROP_ROI_WIDTH, "roi-width", "ROI width",
+      "Width of the region whose histogram is measured, clipped to the "
+      "frame; 0 for the whole frame (as is a region outside the frame, "
+      "with a warning)");
+  install_roi_property (gobject_class, PROP_ROI_HEIGHT, "roi-height",
+      "ROI height",
+      "Height of the region whose histogram is measured, clipped to the "
+      "frame; 0 for the whole frame");
+  gst_cl_histogram_meta_get_info ();
+
+  gst_element_class_set_static_metadata (element_class, "OpenCL histogram",
+      "Filter/Analyzer/Video",
+      "Measures the histogram of each frame (the luma of YUV) on an OpenCL "
+      "device, posts it and attaches it to the buffer; frames pass "
+      "untouched",
+      "gst-clfilter developers");
+  gst_element_class_add_static_pad_template (element_class, &sink_template);
+  gst_element_class_add_static_pad_template (element_class, &src_template);
+
+  trans_class->prepare_output_buffer = GST_DEBUG_FUNCPTR (
+      gst_cl_histogram_prepare_output_buffer);
+  trans_class->transform_ip = GST_DEBUG_FUNCPTR (gst_cl_histogram_transform_ip);
+
+  base_class->program_name = "histequalize";
+  base_class->program_source = gst_cl_kernel_histequalize;
+  base_class->exact_div = TRUE;
+  base_class->setup = GST_DEBUG_FUNCPTR (gst_cl_histogram_setup);
+  base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_histogram_teardown);
+  base_class->debug_category = gst_cl_histogram_debug;
+  cl_class->converts = gst_cl_histogram_converts;
+  cl_class->read_components = GST_CL_COMPONENT_LUMA;
+  cl_class->write_components = 0;
+  cl_class->in_place = FALSE;
+  cl_class->host_planes = TRUE;
+  cl_class->configure = GST_DEBUG_FUNCPTR (gst_cl_histogram_configure);
+  cl_class->enqueue = GST_DEBUG_FUNCPTR (gst_cl_histogram_enqueue);
+  cl_class->finish = GST_DEBUG_FUNCPTR (gst_cl_histogram_finish);
+}
+
+static void
+gst_cl_histogram_init (GstClHistogram *self)
+{
+  self->settings.post_messages = DEFAULT_POST_MESSAGES;
+  self->settings.message_bins = DEFAULT_MESSAGE_BINS;
+  self->settings.attach_meta = DEFAULT_ATTACH_META;
+  self->frame = self->settings;
+}

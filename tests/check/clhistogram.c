@@ -1,0 +1,949 @@
+/* gst-clfilter tests: clhistogram, and the GstClHistogramMeta of both
+ * histogram elements
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Every frame must leave byte for byte as it came, on the same memory, and
+ * its message must equal, field for field and exactly, the one computed
+ * here from the plain C reference's histogram (clreference.c for gray
+ * frames; for YUV the luma samples counted through GstVideoFrame). The
+ * meta must hold the message's fields.
+ */
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/app/gstappsink.h>
+#include <math.h>
+#include <string.h>
+
+#include "cltestutils.h"
+#include "clreference.h"
+
+#define META_NAME "GstClHistogramMeta"
+
+static GRand *
+test_rand (void)
+{
+  /* Fixed, so that a failure can be replayed; printed to say which. */
+  const guint32 seed = 20261123;
+
+  g_print ("random frames from seed %u\n", seed);
+  return g_rand_new_with_seed (seed);
+}
+
+/* A frame to push: its buffer, caps and the reference histogram of the
+ * region @roi (x, y, width, height; the whole frame unless set). */
+typedef struct {
+  GstBuffer *buf;
+  GstVideoInfo info;
+  guint roi[4];
+  guint nbins;
+  guint64 *hist;
+} Frame;
+
+static void
+whole_frame (Frame *f)
+{
+  f->roi[0] = f->roi[1] = 0;
+  f->roi[2] = GST_VIDEO_INFO_COMP_WIDTH (&f->info, 0);
+  f->roi[3] = GST_VIDEO_INFO_COMP_HEIGHT (&f->info, 0);
+}
+
+static void
+frame_free (Frame *f)
+{
+  gst_buffer_unref (f->buf);
+  g_free (f->hist);
+  g_free (f);
+}
+
+/* The gray or luma samples of @buf in @roi, counted through
+ * GstVideoFrame. */
+static guint64 *
+luma_histogram (GstBuffer *buf, const GstVideoInfo *info, const guint *roi,
+    guint *nbins)
+{
+  const GstVideoFormat format = GST_VIDEO_INFO_FORMAT (info);
+  GstVideoFrame frame;
+  guint64 *hist;
+
+  *nbins = 1u << GST_VIDEO_INFO_COMP_DEPTH (info, 0);
+  hist = g_new0 (guint64, *nbins);
+  fail_unless (gst_video_frame_map (&frame, info, buf, GST_MAP_READ));
+  for (guint y = roi[1]; y < roi[1] + roi[3]; y++) {
+    const guint8 *row = (const guint8 *)GST_VIDEO_FRAME_COMP_DATA (&frame, 0) +
+                        y * GST_VIDEO_FRAME_COMP_STRIDE (&frame, 0);
+
+    for (guint x = roi[0]; x < roi[0] + roi[2]; x++) {
+      const guint8 *p = row + x * GST_VIDEO_FRAME_COMP_PSTRIDE (&frame, 0);
+
+      if (format == GST_VIDEO_FORMAT_GRAY16_LE)
+        hist[GST_READ_UINT16_LE (p)]++;
+      else if (format == GST_VIDEO_FORMAT_GRAY16_BE)
+        hist[GST_READ_UINT16_BE (p)]++;
+      else
+        hist[p[0]]++;
+    }
+  }
+  gst_video_frame_unmap (&frame);
+  return hist;
+}
+
+/* A gray TestFrame, with clreference's histogram, which must agree with
+ * the luma count. */
+static Frame *
+frame_from_test_frame (const TestFrame *t)
+{
+  Frame *f = g_new0 (Frame, 1);
+  GstCaps *caps = test_frame_caps (t);
+  guint nbins;
+  guint64 *check;
+
+  f->buf = test_frame_to_buffer (t);
+  fail_unless (gst_video_info_from_caps (&f->info, caps));
+  gst_caps_unref (caps);
+  f->hist = ref_histogram (t, &f->nbins);
+  whole_frame (f);
+  check = luma_histogram (f->buf, &f->info, f->roi, &nbins);
+  fail_unless_equals_int (nbins, f->nbins);
+  fail_unless (memcmp (check, f->hist, nbins * sizeof (guint64)) == 0);
+  g_free (check);
+  return f;
+}
+
+/* A frame of @format, every byte of every plane random (padding too), rows
+ * padded by @pad bytes and each plane @gap bytes after the previous one. */
+static Frame *
+frame_random (GstVideoFormat format, guint width, guint height, guint pad,
+    guint gap, GRand *rand)
+{
+  Frame *f = g_new0 (Frame, 1);
+  gsize offsets[GST_VIDEO_MAX_PLANES];
+  gint strides[GST_VIDEO_MAX_PLANES];
+  gsize size = 0;
+  guint8 *data;
+
+  gst_video_info_set_format (&f->info, format, width, height);
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (&f->info); p++) {
+    gint comps[GST_VIDEO_MAX_COMPONENTS];
+    guint rows;
+
+    /* A plane has the rows of the components it holds. */
+    gst_video_format_info_component (f->info.finfo, p, comps);
+    rows = GST_VIDEO_INFO_COMP_HEIGHT (&f->info, comps[0]);
+    strides[p] = GST_VIDEO_INFO_PLANE_STRIDE (&f->info, p) + pad;
+    offsets[p] = size + gap;
+    size = offsets[p] + (gsize)strides[p] * rows;
+  }
+  data = g_malloc (size);
+  for (gsize i = 0; i < size; i++)
+    data[i] = g_rand_int (rand);
+  f->buf = gst_buffer_new_wrapped (data, size);
+  gst_buffer_add_video_meta_full (f->buf, GST_VIDEO_FRAME_FLAG_NONE, format,
+      width, height, GST_VIDEO_INFO_N_PLANES (&f->info), offsets, strides);
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (&f->info); p++) {
+    f->info.offset[p] = offsets[p];
+    f->info.stride[p] = strides[p];
+  }
+  f->info.size = size;
+  whole_frame (f);
+  f->hist = luma_histogram (f->buf, &f->info, f->roi, &f->nbins);
+  return f;
+}
+
+static GstHarness *
+new_harness (const gchar *element, GstBus **bus)
+{
+  GstHarness *h = gst_harness_new (element);
+
+  *bus = gst_bus_new ();
+  gst_element_set_bus (h->element, *bus);
+  g_object_set (h->element, "attach-meta", TRUE, NULL);
+  return h;
+}
+
+static void
+free_harness (GstHarness *h, GstBus *bus)
+{
+  fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT) == NULL,
+      "more than one message per frame");
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+/* The message's fields from the reference histogram @hist, summed down to
+ * @message_bins bins, with the element's formula for the moments. */
+static void
+check_fields (const GstStructure *s, const Frame *f, guint message_bins)
+{
+  const guint num_bins = MIN (message_bins, f->nbins);
+  const guint per = f->nbins / num_bins;
+  const GValue *bins = gst_structure_get_value (s, "bins");
+  guint64 pixels = 0, sum = 0, sum2 = 0, u64;
+  guint min = G_MAXUINT, max = 0, u;
+  gdouble mean, stddev, d;
+
+  fail_unless_equals_string (gst_structure_get_string (s, "format"),
+      GST_VIDEO_INFO_NAME (&f->info));
+  fail_unless (gst_structure_get_uint (s, "num-bins", &u));
+  fail_unless_equals_int (u, num_bins);
+  fail_unless (bins && GST_VALUE_HOLDS_ARRAY (bins));
+  fail_unless_equals_int (gst_value_array_get_size (bins), num_bins);
+  for (guint i = 0; i < num_bins; i++) {
+    const GValue *v = gst_value_array_get_value (bins, i);
+    guint64 expected = 0;
+
+    for (guint j = i * per; j < (i + 1) * per; j++)
+      expected += f->hist[j];
+    fail_unless (G_VALUE_HOLDS_UINT64 (v));
+    fail_unless_equals_uint64 (g_value_get_uint64 (v), expected);
+  }
+  for (guint v = 0; v < f->nbins; v++) {
+    if (f->hist[v]) {
+      min = MIN (min, v);
+      max = v;
+    }
+    pixels += f->hist[v];
+    sum += f->hist[v] * v;
+    sum2 += f->hist[v] * v * v;
+  }
+  fail_unless_equals_uint64 (pixels, (guint64)f->roi[2] * f->roi[3]);
+  for (guint i = 0; i < 4; i++) {
+    const gchar *names[] = { "roi-x", "roi-y", "roi-width", "roi-height" };
+
+    fail_unless (gst_structure_get_uint (s, names[i], &u), "no %s", names[i]);
+    fail_unless_equals_int (u, f->roi[i]);
+  }
+  fail_unless (gst_structure_get_uint64 (s, "pixels", &u64));
+  fail_unless_equals_uint64 (u64, pixels);
+  fail_unless (gst_structure_get_uint (s, "min", &u));
+  fail_unless_equals_int (u, min);
+  fail_unless (gst_structure_get_uint (s, "max", &u));
+  fail_unless_equals_int (u, max);
+  /* docs/clhistogram.md: mean = sum / N, stddev = sqrt (N * sum2 - sum^2)
+   * / N with the difference exact; the same doubles, bit for bit. */
+  fail_unless (gst_structure_get_double (s, "mean", &mean));
+  d = (gdouble)sum / pixels;
+  fail_unless (mean == d, "mean %.17g, expected %.17g", mean, d);
+  fail_unless (gst_structure_get_double (s, "stddev", &stddev));
+  d = sqrt ((gdouble)((unsigned __int128)sum2 * pixels -
+                      (unsigned __int128)sum * sum)) /
+      pixels;
+  fail_unless (stddev == d, "stddev %.17g, expected %.17g", stddev, d);
+}
+
+/* The meta on @buf holds exactly the fields of @msg. */
+static void
+check_meta_equals_message (GstBuffer *buf, const GstStructure *msg)
+{
+  GstCustomMeta *meta = gst_buffer_get_custom_meta (buf, META_NAME);
+  const GstStructure *s;
+
+  fail_unless (meta != NULL, "no " META_NAME " on the buffer");
+  s = gst_custom_meta_get_structure (meta);
+  fail_unless (gst_structure_has_name (s, META_NAME));
+  fail_unless_equals_int (gst_structure_n_fields (s),
+      gst_structure_n_fields (msg));
+  for (gint i = 0; i < gst_structure_n_fields (msg); i++) {
+    const gchar *name = gst_structure_nth_field_name (msg, i);
+    const GValue *a = gst_structure_get_value (msg, name);
+    const GValue *b = gst_structure_get_value (s, name);
+
+    fail_unless (b != NULL, "the meta has no %s", name);
+    fail_unless (gst_value_compare (a, b) == GST_VALUE_EQUAL,
+        "%s differs between the meta and the message", name);
+  }
+}
+
+static GstMessage *
+pop_histogram (GstBus *bus)
+{
+  GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT);
+
+  fail_unless (msg != NULL, "no element message");
+  fail_unless (
+      gst_structure_has_name (gst_message_get_structure (msg), "histogram"));
+  return msg;
+}
+
+/* Pushes @f through clhistogram: the same bytes come out on the same
+ * memory, with the reference's message and a meta equal to it. */
+static void
+check_frame (GstHarness *h, GstBus *bus, const Frame *f, guint message_bins)
+{
+  const gsize size = gst_buffer_get_size (f->buf);
+  GstMemory *mem = gst_buffer_peek_memory (f->buf, 0);
+  guint8 *before = g_malloc (size);
+  GstMessage *msg;
+  GstBuffer *out;
+
+  gst_buffer_extract (f->buf, 0, before, size);
+  g_object_set (h->element, "message-bins", message_bins, NULL);
+  gst_harness_set_src_caps (h, gst_video_info_to_caps (&f->info));
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (f->buf)),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL);
+  /* Our reference made it a shared buffer: a new one on the same
+   * memory. */
+  fail_unless (gst_buffer_peek_memory (out, 0) == mem, "the frame was copied");
+  fail_unless_equals_int (gst_buffer_get_size (out), size);
+  fail_unless (gst_buffer_memcmp (out, 0, before, size) == 0,
+      "%s %ux%u changed", GST_VIDEO_INFO_NAME (&f->info),
+      GST_VIDEO_INFO_WIDTH (&f->info), GST_VIDEO_INFO_HEIGHT (&f->info));
+  fail_unless (gst_buffer_get_custom_meta (f->buf, META_NAME) == NULL,
+      "the meta went on a buffer someone else holds");
+
+  msg = pop_histogram (bus);
+  fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (h->element));
+  check_fields (gst_message_get_structure (msg), f, message_bins);
+  check_meta_equals_message (out, gst_message_get_structure (msg));
+  gst_message_unref (msg);
+  gst_buffer_unref (out);
+  g_free (before);
+}
+
+static const GstVideoFormat gray_formats[] = { GST_VIDEO_FORMAT_GRAY8,
+  GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_GRAY16_BE };
+
+static const GstVideoFormat yuv_formats[] = { GST_VIDEO_FORMAT_I420,
+  GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_NV21,
+  GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_YUY2,
+  GST_VIDEO_FORMAT_UYVY };
+
+GST_START_TEST (test_real_images)
+{
+  const gchar *names[] = { "moon.png", "camera.png", "basn0g16.png",
+    "flower_small.g.depth12.pgm" };
+  GstBus *bus;
+  GstHarness *h = new_harness ("clhistogram", &bus);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+    TestFrame *t = test_frame_load (names[i]);
+    Frame *f = frame_from_test_frame (t);
+
+    check_frame (h, bus, f, 256);
+    check_frame (h, bus, f, 65536);
+    frame_free (f);
+    test_frame_free (t);
+  }
+  free_harness (h, bus);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_gray_sizes)
+{
+  const guint sizes[][2] = { { 1, 1 }, { 1, 7 }, { 7, 1 }, { 641, 479 },
+    { 3840, 2160 } };
+  GRand *rand = test_rand ();
+  GstBus *bus;
+  GstHarness *h = new_harness ("clhistogram", &bus);
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    for (guint i = 0; i < G_N_ELEMENTS (gray_formats); i++) {
+      const guint bits = i == 0 ? 8 : (s % 2 ? 12 : 16);
+      TestFrame *t = test_frame_random (gray_formats[i], sizes[s][0],
+          sizes[s][1], 0, bits, rand);
+      Frame *f = frame_from_test_frame (t);
+
+      check_frame (h, bus, f, 256);
+      frame_free (f);
+      test_frame_free (t);
+    }
+  }
+  free_harness (h, bus);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_gray_padded_strides)
+{
+  GRand *rand = test_rand ();
+  GstBus *bus;
+  GstHarness *h = new_harness ("clhistogram", &bus);
+
+  for (guint i = 0; i < 24; i++) {
+    const GstVideoFormat format = gray_formats[i % 3];
+    const guint bpp = i % 3 ? 2 : 1;
+    const guint width = g_rand_int_range (rand, 1, 300);
+    const guint height = g_rand_int_range (rand, 1, 200);
+    const gsize stride = width * bpp + g_rand_int_range (rand, 1, 70) * bpp;
+    TestFrame *t = test_frame_random (format, width, height, stride, bpp * 8,
+        rand);
+    Frame *f = frame_from_test_frame (t);
+
+    check_frame (h, bus, f, 1u << g_rand_int_range (rand, 0, 17));
+    frame_free (f);
+    test_frame_free (t);
+  }
+  free_harness (h, bus);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* Every YUV format at odd sizes, with padded rows and gaps between planes:
+ * only the luma is counted, and no byte of any plane changes. */
+GST_START_TEST (test_yuv_every_format)
+{
+  const guint sizes[][2] = { { 1, 1 }, { 7, 5 }, { 97, 35 }, { 640, 480 } };
+  GRand *rand = test_rand ();
+  GstBus *bus;
+  GstHarness *h = new_harness ("clhistogram", &bus);
+
+  for (guint i = 0; i < G_N_ELEMENTS (yuv_formats); i++) {
+    for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+      const guint pad = s % 2 ? g_rand_int_range (rand, 1, 40) : 0;
+      const guint gap = s % 2 ? 0 : g_rand_int_range (rand, 0, 50);
+      Frame *f = frame_random (yuv_formats[i], sizes[s][0], sizes[s][1], pad,
+          gap, rand);
+
+      check_frame (h, bus, f, s == 2 ? 16 : 256);
+      frame_free (f);
+    }
+  }
+  free_harness (h, bus);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_one_1080p_nv12)
+{
+  GRand *rand = test_rand ();
+  GstBus *bus;
+  GstHarness *h = new_harness ("clhistogram", &bus);
+  Frame *f = frame_random (GST_VIDEO_FORMAT_NV12, 1920, 1080, 0, 0, rand);
+
+  check_frame (h, bus, f, 256);
+  frame_free (f);
+  free_harness (h, bus);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* Format and size changes mid-stream, each frame's message its own. */
+GST_START_TEST (test_caps_changes)
+{
+  GRand *rand = test_rand ();
+  GstBus *bus;
+  GstHarness *h = new_harness ("clhistogram", &bus);
+  TestFrame *moon = test_frame_load ("moon.png");
+  TestFrame *flower = test_frame_load ("flower_small.g.depth12.pgm");
+  Frame *frames[] = {
+    frame_from_test_frame (moon),
+    frame_random (GST_VIDEO_FORMAT_NV12, 33, 17, 0, 0, rand),
+    frame_from_test_frame (flower),
+    frame_random (GST_VIDEO_FORMAT_YUY2, 64, 3, 6, 0, rand),
+    frame_from_test_frame (moon),
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (frames); i++) {
+    check_frame (h, bus, frames[i], 64);
+    frame_free (frames[i]);
+  }
+  test_frame_free (moon);
+  test_frame_free (flower);
+  free_harness (h, bus);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* GRAY16 values in one band: the summary is built in blocks of bins (per
+ * work-item on CPUs, per group on GPUs), so bands below, above and across
+ * the blocks' edges, with every message size. */
+GST_START_TEST (test_gray16_value_bands)
+{
+  const guint bands[][2] = { { 0, 300 }, { 40000, 40900 }, { 32000, 33500 },
+    { 65000, 65535 }, { 1023, 1025 }, { 30000, 65535 }, { 7, 7 } };
+  const guint bins_list[] = { 65536, 4096, 256, 64, 8, 1 };
+  GRand *rand = test_rand ();
+  GstBus *bus;
+  GstHarness *h = new_harness ("clhistogram", &bus);
+
+  for (guint b = 0; b < G_N_ELEMENTS (bands); b++) {
+    TestFrame *t = test_frame_new (GST_VIDEO_FORMAT_GRAY16_LE, 97, 61, 0);
+    Frame *f;
+
+    for (guint y = 0; y < t->height; y++)
+      for (guint x = 0; x < t->width; x++)
+        test_frame_set (t, x, y,
+            g_rand_int_range (rand, bands[b][0], bands[b][1] + 1));
+    f = frame_from_test_frame (t);
+    for (guint i = 0; i < G_N_ELEMENTS (bins_list); i++)
+      check_frame (h, bus, f, bins_list[i]);
+    frame_free (f);
+    test_frame_free (t);
+  }
+  free_harness (h, bus);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* What docs/clhistogram.md says the roi-* properties measure: the region
+ * clipped to the frame; the whole frame when width or height is 0 or the
+ * region starts outside it. */
+static void
+expected_region (const guint *roi, const GstVideoInfo *info, guint *r)
+{
+  const guint w = GST_VIDEO_INFO_COMP_WIDTH (info, 0);
+  const guint h = GST_VIDEO_INFO_COMP_HEIGHT (info, 0);
+
+  if (roi[2] && roi[3] && roi[0] < w && roi[1] < h) {
+    r[0] = roi[0];
+    r[1] = roi[1];
+    r[2] = MIN (roi[2], w - roi[0]);
+    r[3] = MIN (roi[3], h - roi[1]);
+  } else {
+    r[0] = r[1] = 0;
+    r[2] = w;
+    r[3] = h;
+  }
+}
+
+/* The roi-* properties: the histogram of the region, the region in the
+ * message. */
+GST_START_TEST (test_region)
+{
+  const guint rois[][4] = { { 10, 20, 100, 50 }, { 0, 0, 1, 1 },
+    { 90, 30, 1000, 1000 }, { 3, 1, 0, 10 }, { 500, 1, 10, 10 },
+    { 96, 34, 5, 5 }, { 5, 7, 11, 13 } };
+  GRand *rand = test_rand ();
+  GstBus *bus;
+  GstHarness *h = new_harness ("clhistogram", &bus);
+  TestFrame *moon = test_frame_load ("moon.png");
+  Frame *frames[] = {
+    frame_from_test_frame (moon),
+    frame_random (GST_VIDEO_FORMAT_NV12, 97, 35, 3, 2, rand),
+    frame_random (GST_VIDEO_FORMAT_YUY2, 97, 35, 0, 0, rand),
+    frame_random (GST_VIDEO_FORMAT_GRAY16_BE, 97, 35, 2, 0, rand),
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (frames); i++) {
+    Frame *f = frames[i];
+
+    for (guint c = 0; c < G_N_ELEMENTS (rois); c++) {
+      g_object_set (h->element, "roi-x", rois[c][0], "roi-y", rois[c][1],
+          "roi-width", rois[c][2], "roi-height", rois[c][3], NULL);
+      expected_region (rois[c], &f->info, f->roi);
+      g_free (f->hist);
+      f->hist = luma_histogram (f->buf, &f->info, f->roi, &f->nbins);
+      check_frame (h, bus, f, c % 2 ? 64 : 65536);
+    }
+    frame_free (f);
+  }
+  test_frame_free (moon);
+  free_harness (h, bus);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* The message's times, as clhistequalize's test checks them. */
+GST_START_TEST (test_message_times)
+{
+  GstBus *bus;
+  GstHarness *h = new_harness ("clhistogram", &bus);
+  TestFrame *t = test_frame_load ("camera.png");
+  GstSegment segment;
+
+  gst_harness_set_src_caps (h, test_frame_caps (t));
+  gst_segment_init (&segment, GST_FORMAT_TIME);
+  segment.start = GST_SECOND;
+  segment.time = 10 * GST_SECOND;
+  fail_unless (gst_harness_push_event (h, gst_event_new_segment (&segment)));
+  for (guint i = 0; i < 3; i++) {
+    GstBuffer *buf = test_frame_to_buffer (t);
+    const GstClockTime ts = GST_SECOND + i * 40 * GST_MSECOND;
+    const GstStructure *s;
+    GstMessage *msg;
+    GstBuffer *out;
+    guint64 v;
+
+    GST_BUFFER_PTS (buf) = ts;
+    GST_BUFFER_DURATION (buf) = 40 * GST_MSECOND;
+    fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+    out = gst_harness_pull (h);
+    /* Nobody else held it: the buffer itself goes on. */
+    fail_unless (out == buf);
+    msg = pop_histogram (bus);
+    s = gst_message_get_structure (msg);
+    fail_unless (gst_structure_get_uint64 (s, "timestamp", &v));
+    fail_unless_equals_uint64 (v, ts);
+    fail_unless (gst_structure_get_uint64 (s, "stream-time", &v));
+    fail_unless_equals_uint64 (v, ts - GST_SECOND + 10 * GST_SECOND);
+    fail_unless (gst_structure_get_uint64 (s, "running-time", &v));
+    fail_unless_equals_uint64 (v, ts - GST_SECOND);
+    fail_unless (gst_structure_get_uint64 (s, "duration", &v));
+    fail_unless_equals_uint64 (v, 40 * GST_MSECOND);
+    check_meta_equals_message (out, s);
+    gst_message_unref (msg);
+    gst_buffer_unref (out);
+  }
+  test_frame_free (t);
+  free_harness (h, bus);
+}
+
+GST_END_TEST;
+
+/* Messages and meta each on their own, both off, and back on while
+ * playing. */
+GST_START_TEST (test_outputs_on_and_off)
+{
+  const gboolean settings[][2] = { { TRUE, FALSE }, { FALSE, TRUE },
+    { FALSE, FALSE }, { TRUE, TRUE } };
+  GstBus *bus;
+  GstHarness *h = new_harness ("clhistogram", &bus);
+  TestFrame *t = test_frame_load ("moon.png");
+  Frame *f = frame_from_test_frame (t);
+
+  gst_harness_set_src_caps (h, gst_video_info_to_caps (&f->info));
+  for (guint i = 0; i < G_N_ELEMENTS (settings); i++) {
+    GstBuffer *out;
+    GstMessage *msg;
+    GstCustomMeta *meta;
+
+    g_object_set (h->element, "post-messages", settings[i][0], "attach-meta",
+        settings[i][1], NULL);
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_copy (f->buf)),
+        GST_FLOW_OK);
+    out = gst_harness_pull (h);
+    msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT);
+    meta = gst_buffer_get_custom_meta (out, META_NAME);
+    fail_unless_equals_int (msg != NULL, settings[i][0]);
+    fail_unless_equals_int (meta != NULL, settings[i][1]);
+    if (msg)
+      check_fields (gst_message_get_structure (msg), f, 256);
+    if (meta)
+      check_fields (gst_custom_meta_get_structure (meta), f, 256);
+    if (msg && meta)
+      check_meta_equals_message (out, gst_message_get_structure (msg));
+    if (msg)
+      gst_message_unref (msg);
+    gst_buffer_unref (out);
+  }
+  frame_free (f);
+  test_frame_free (t);
+  free_harness (h, bus);
+}
+
+GST_END_TEST;
+
+/* clhistequalize's meta: the message's fields, describing its input. */
+GST_START_TEST (test_clhistequalize_meta)
+{
+  GstBus *bus;
+  GstHarness *h = new_harness ("clhistequalize", &bus);
+  GRand *rand = test_rand ();
+  TestFrame *moon = test_frame_load ("moon.png");
+  TestFrame *flower = test_frame_load ("flower_small.g.depth12.pgm");
+  Frame *frames[] = {
+    frame_from_test_frame (moon),
+    frame_from_test_frame (flower),
+    frame_random (GST_VIDEO_FORMAT_I420, 99, 37, 4, 3, rand),
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (frames); i++) {
+    GstBuffer *out;
+    GstMessage *msg;
+
+    g_object_set (h->element, "message-bins", 128, NULL);
+    gst_harness_set_src_caps (h, gst_video_info_to_caps (&frames[i]->info));
+    fail_unless_equals_int (gst_harness_push (h,
+                                gst_buffer_copy_deep (frames[i]->buf)),
+        GST_FLOW_OK);
+    out = gst_harness_pull (h);
+    msg = pop_histogram (bus);
+    check_fields (gst_message_get_structure (msg), frames[i], 128);
+    check_meta_equals_message (out, gst_message_get_structure (msg));
+    gst_message_unref (msg);
+    gst_buffer_unref (out);
+    frame_free (frames[i]);
+  }
+  test_frame_free (moon);
+  test_frame_free (flower);
+  g_rand_free (rand);
+  free_harness (h, bus);
+}
+
+GST_END_TEST;
+
+/* clhistogram then clhistequalize: the buffer leaves with one meta, the
+ * last element's, which describes what that element saw. */
+GST_START_TEST (test_meta_replaced_downstream)
+{
+  GstElement *pipeline = gst_parse_launch (
+      "videotestsrc num-buffers=2 pattern=ball ! "
+      "video/x-raw,format=GRAY8,width=64,height=48 ! "
+      "clhistogram attach-meta=true post-messages=false ! "
+      "clhistequalize attach-meta=true message-bins=16 ! appsink name=sink",
+      NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstSample *sample;
+  guint frames = 0;
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  while ((sample = gst_app_sink_pull_sample (GST_APP_SINK (sink)))) {
+    GstBuffer *buf = gst_sample_get_buffer (sample);
+    gpointer state = NULL;
+    GstMeta *meta;
+    guint n = 0, bins = 0;
+
+    while ((meta = gst_buffer_iterate_meta (buf, &state)))
+      n += gst_meta_info_is_custom (meta->info) &&
+           gst_custom_meta_has_name ((GstCustomMeta *)meta, META_NAME);
+    fail_unless_equals_int (n, 1);
+    fail_unless (gst_structure_get_uint (gst_custom_meta_get_structure (
+                                             gst_buffer_get_custom_meta (buf,
+                                                 META_NAME)),
+        "num-bins", &bins));
+    fail_unless_equals_int (bins, 16);
+    gst_sample_unref (sample);
+    frames++;
+  }
+  fail_unless_equals_int (frames, 2);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
+/* The meta survives queue, tee and videoconvert (a format change), and
+ * equals the message of its frame. */
+GST_START_TEST (test_meta_through_pipeline)
+{
+  GstElement *pipeline = gst_parse_launch (
+      "videotestsrc num-buffers=4 pattern=ball ! "
+      "video/x-raw,format=NV12,width=96,height=64 ! "
+      "clhistogram name=hist attach-meta=true message-bins=32 ! queue ! "
+      "tee name=t ! queue ! fakesink t. ! queue ! videoconvert ! "
+      "video/x-raw,format=RGBA ! appsink name=sink",
+      NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GHashTable *messages = g_hash_table_new_full (g_int64_hash, g_int64_equal,
+      g_free, (GDestroyNotify)gst_message_unref);
+  GPtrArray *buffers = g_ptr_array_new_with_free_func (
+      (GDestroyNotify)gst_buffer_unref);
+  GstSample *sample;
+  GstMessage *msg;
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  while ((sample = gst_app_sink_pull_sample (GST_APP_SINK (sink)))) {
+    g_ptr_array_add (buffers, gst_buffer_ref (gst_sample_get_buffer (sample)));
+    gst_sample_unref (sample);
+  }
+  while ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT))) {
+    const GstStructure *s = gst_message_get_structure (msg);
+    gint64 *ts = g_new (gint64, 1);
+    guint64 t;
+
+    fail_unless (gst_structure_has_name (s, "histogram"));
+    fail_unless (gst_structure_get_uint64 (s, "timestamp", &t));
+    *ts = t;
+    g_hash_table_insert (messages, ts, msg);
+  }
+  fail_unless_equals_int (buffers->len, 4);
+  fail_unless_equals_int (g_hash_table_size (messages), 4);
+  for (guint i = 0; i < buffers->len; i++) {
+    GstBuffer *buf = g_ptr_array_index (buffers, i);
+    gint64 ts = GST_BUFFER_PTS (buf);
+    GstMessage *m = g_hash_table_lookup (messages, &ts);
+
+    fail_unless (m != NULL, "no message for buffer %u", i);
+    check_meta_equals_message (buf, gst_message_get_structure (m));
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  g_ptr_array_unref (buffers);
+  g_hash_table_unref (messages);
+  gst_object_unref (bus);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
+/* ---- What the elements log about property values ---- */
+
+static GMutex log_lock;
+static GString *warnings;
+static GString *log_lines;
+
+/* Warnings and LOG lines, each into its string while it is there. */
+static void
+collect_log (GstDebugCategory *category, GstDebugLevel level, const gchar *file,
+    const gchar *function, gint line, GObject *object, GstDebugMessage *message,
+    gpointer user_data)
+{
+  GString *into = level == GST_LEVEL_WARNING ? warnings
+                  : level == GST_LEVEL_LOG   ? log_lines
+                                             : NULL;
+
+  if (!into)
+    return;
+  g_mutex_lock (&log_lock);
+  g_string_append_printf (into, "%s: %s\n",
+      gst_debug_category_get_name (category), gst_debug_message_get (message));
+  g_mutex_unlock (&log_lock);
+}
+
+static gboolean
+warned (const gchar *category, const gchar *text)
+{
+  gchar *line = g_strdup_printf ("%s: %s", category, text);
+  gboolean found;
+
+  g_mutex_lock (&log_lock);
+  found = strstr (warnings->str, line) != NULL;
+  g_mutex_unlock (&log_lock);
+  g_free (line);
+  return found;
+}
+
+GST_START_TEST (test_property_warnings)
+{
+  const gchar *elements[] = { "clhistogram", "clhistequalize" };
+
+  warnings = g_string_new (NULL);
+  gst_debug_add_log_function (collect_log, NULL, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (elements); i++) {
+    GstHarness *h = gst_harness_new (elements[i]);
+    guint bins;
+
+    gst_harness_play (h);
+    gst_debug_set_threshold_for_name (elements[i], GST_LEVEL_WARNING);
+    g_object_set (h->element, "message-bins", 100, NULL);
+    g_object_get (h->element, "message-bins", &bins, NULL);
+    fail_unless_equals_int (bins, 64);
+    fail_unless (warned (elements[i],
+                     "message-bins 100 is not a power of two, using 64"),
+        "%s", warnings->str);
+
+    /* PLAYING: the device in use stays until the next start. */
+    g_object_set (h->element, "device", "cpu", NULL);
+    fail_unless (warned (elements[i], "device=\"cpu\" takes effect at the "
+                                      "next start"),
+        "%s", warnings->str);
+    gst_harness_teardown (h);
+  }
+  gst_debug_remove_log_function (collect_log);
+  g_string_free (warnings, TRUE);
+  warnings = NULL;
+}
+
+GST_END_TEST;
+
+/* GST_DEBUG=<element>:6 shows what each frame did, in the element's own
+ * category. */
+GST_START_TEST (test_frame_log)
+{
+  const gchar *elements[] = { "clhistogram", "clhistequalize" };
+  TestFrame *t = test_frame_load ("moon.png");
+
+  log_lines = g_string_new (NULL);
+  gst_debug_add_log_function (collect_log, NULL, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (elements); i++) {
+    GstHarness *h = gst_harness_new (elements[i]);
+    TestFrame *out;
+    gchar *frame, *hist;
+
+    gst_debug_set_threshold_for_name (elements[i], GST_LEVEL_LOG);
+    g_object_set (h->element, "post-messages", FALSE, "attach-meta", TRUE,
+        NULL);
+    out = test_harness_process (h, t);
+    frame = g_strdup_printf ("%s: GRAY8 512x512 frame 99:99:99.999999999: %s, ",
+        elements[i], i == 0 ? "passthrough" : "in place");
+    hist = g_strdup_printf ("%s: histogram of 262144 pixels, ", elements[i]);
+    g_mutex_lock (&log_lock);
+    fail_unless (strstr (log_lines->str, frame) != NULL, "no \"%s\" in\n%s",
+        frame, log_lines->str);
+    fail_unless (strstr (log_lines->str, hist) != NULL, "no \"%s\" in\n%s",
+        hist, log_lines->str);
+    g_mutex_unlock (&log_lock);
+    gst_debug_set_threshold_for_name (elements[i], GST_LEVEL_ERROR);
+    g_free (frame);
+    g_free (hist);
+    test_frame_free (out);
+    gst_harness_teardown (h);
+  }
+  gst_debug_remove_log_function (collect_log);
+  g_string_free (log_lines, TRUE);
+  log_lines = NULL;
+  test_frame_free (t);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_properties)
+{
+  GstElement *e = gst_element_factory_make ("clhistogram", NULL);
+  gboolean post, attach;
+  guint bins;
+
+  g_object_get (e, "post-messages", &post, "attach-meta", &attach,
+      "message-bins", &bins, NULL);
+  fail_unless (post);
+  fail_unless (!attach);
+  fail_unless_equals_int (bins, 256);
+  g_object_set (e, "message-bins", 65536, NULL);
+  g_object_get (e, "message-bins", &bins, NULL);
+  fail_unless_equals_int (bins, 65536);
+  gst_object_unref (e);
+
+  e = gst_element_factory_make ("clhistequalize", NULL);
+  g_object_get (e, "attach-meta", &attach, NULL);
+  fail_unless (!attach);
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
+
+static Suite *
+clhistogram_suite (void)
+{
+  Suite *s = suite_create ("clhistogram");
+  TCase *tc = tcase_create ("general");
+
+  tcase_set_timeout (tc, 300);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_real_images);
+  tcase_add_test (tc, test_gray_sizes);
+  tcase_add_test (tc, test_gray_padded_strides);
+  tcase_add_test (tc, test_yuv_every_format);
+  tcase_add_test (tc, test_one_1080p_nv12);
+  tcase_add_test (tc, test_caps_changes);
+  tcase_add_test (tc, test_gray16_value_bands);
+  tcase_add_test (tc, test_region);
+  tcase_add_test (tc, test_message_times);
+  tcase_add_test (tc, test_outputs_on_and_off);
+  tcase_add_test (tc, test_clhistequalize_meta);
+  tcase_add_test (tc, test_meta_replaced_downstream);
+  tcase_add_test (tc, test_meta_through_pipeline);
+  tcase_add_test (tc, test_property_warnings);
+  tcase_add_test (tc, test_frame_log);
+  tcase_add_test (tc, test_properties);
+  return s;
+}
+
+GST_CHECK_MAIN (clhistogram);
