@@ -113,6 +113,9 @@ gst_cl_histogram_new (GstClFilter *filter, GstBuffer *buf,
     gst_value_array_append_value (&bins, &v);
   }
   g_value_unset (&v);
+  GstClockTime stream_time = GST_CLOCK_TIME_NONE;
+  GstClockTime running_time = GST_CLOCK_TIME_NONE;
+
   /* N * sum(v^2) - sum(v)^2 is exact in 128 bits; only the root rounds. */
   if (pixels) {
     mean = (gdouble)sum / pixels;
@@ -121,15 +124,19 @@ gst_cl_histogram_new (GstClFilter *filter, GstBuffer *buf,
              pixels;
   }
 
+  /* A stream in another format (appsrc's default bytes) has no times to
+   * give. */
+  if (segment->format == GST_FORMAT_TIME) {
+    stream_time = gst_segment_to_stream_time (segment, GST_FORMAT_TIME, ts);
+    running_time = gst_segment_to_running_time (segment, GST_FORMAT_TIME, ts);
+  }
   s = gst_structure_new ("histogram", "timestamp", G_TYPE_UINT64, ts,
-      "stream-time", G_TYPE_UINT64,
-      gst_segment_to_stream_time (segment, GST_FORMAT_TIME, ts), "running-time",
-      G_TYPE_UINT64, gst_segment_to_running_time (segment, GST_FORMAT_TIME, ts),
-      "duration", G_TYPE_UINT64, GST_BUFFER_DURATION (buf), "format",
-      G_TYPE_STRING, GST_VIDEO_INFO_NAME (info), "num-bins", G_TYPE_UINT,
-      num_bins, "pixels", G_TYPE_UINT64, pixels, "min", G_TYPE_UINT, summary[0],
-      "max", G_TYPE_UINT, summary[1], "mean", G_TYPE_DOUBLE, mean, "stddev",
-      G_TYPE_DOUBLE, stddev, NULL);
+      "stream-time", G_TYPE_UINT64, stream_time, "running-time", G_TYPE_UINT64,
+      running_time, "duration", G_TYPE_UINT64, GST_BUFFER_DURATION (buf),
+      "format", G_TYPE_STRING, GST_VIDEO_INFO_NAME (info), "num-bins",
+      G_TYPE_UINT, num_bins, "pixels", G_TYPE_UINT64, pixels, "min",
+      G_TYPE_UINT, summary[0], "max", G_TYPE_UINT, summary[1], "mean",
+      G_TYPE_DOUBLE, mean, "stddev", G_TYPE_DOUBLE, stddev, NULL);
   gst_structure_take_value (s, "bins", &bins);
   return s;
 }
