@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench-smoke: "$@" (clfilter-bench --quick ...) exits 0 and prints a
+# bench-smoke: "$@" (clfilter-bench.py --quick ...) exits 0 and prints a
 # clhistequalize result row. Nothing about the timings is checked.
 set -u
 out=$("$@" 2>&1)
