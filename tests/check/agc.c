@@ -18,15 +18,21 @@
 #define GRAY16_LE GST_VIDEO_FORMAT_GRAY16_LE
 #define GRAY16_BE GST_VIDEO_FORMAT_GRAY16_BE
 
-/* Input and output formats: GRAY16 to GRAY8 too. */
+/* Input and output formats: GRAY16 to GRAY8 too, and YUV luma of either
+ * range. */
 static const struct {
   GstVideoFormat in, out;
+  const gchar *colorimetry;
 } formats[] = {
-  { GRAY8, GRAY8 },
-  { GRAY16_LE, GRAY16_LE },
-  { GRAY16_BE, GRAY16_BE },
-  { GRAY16_LE, GRAY8 },
-  { GRAY16_BE, GRAY8 },
+  { GRAY8, GRAY8, "" },
+  { GRAY16_LE, GRAY16_LE, "" },
+  { GRAY16_BE, GRAY16_BE, "" },
+  { GRAY16_LE, GRAY8, "" },
+  { GRAY16_BE, GRAY8, "" },
+  { GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_NV12, TEST_COLORIMETRY_FULL },
+  { GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_NV12, TEST_COLORIMETRY_LIMITED },
+  { GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_I420, "" },
+  { GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_YUY2, TEST_COLORIMETRY_FULL },
 };
 
 static const AgcSettings cases[] = {
@@ -69,14 +75,16 @@ new_harness (GstVideoFormat out)
 /* Frames of a sequence: random values of two spreads, a shifted copy, a
  * constant frame, and random again; GRAY16 of 12 and 16 bits. */
 static TestFrame *
-sequence_frame (GstVideoFormat format, guint i, guint width, guint height,
-    GRand *rand)
+sequence_frame (GstVideoFormat format, const gchar *colorimetry, guint i,
+    guint width, guint height, GRand *rand)
 {
-  const guint bits = format == GRAY8 ? 8 : (i % 2 ? 12 : 16);
+  const guint depth = test_format_depth (format);
+  const guint bits = depth == 8 ? 8 : (i % 2 ? 12 : 16);
   TestFrame *f = test_frame_random (format, width, height,
-      (width + 3) * test_frame_bpp (&(TestFrame){ .format = format }),
-      i == 1 ? bits - 2 : bits, rand);
+      test_format_row_bytes (format, width, 0) + 3, i == 1 ? bits - 2 : bits,
+      rand);
 
+  test_frame_set_colorimetry (f, colorimetry);
   if (i == 3) {
     const guint v = test_frame_get (f, 0, 0);
 
@@ -91,13 +99,15 @@ static void
 check_frame (GstHarness *h, const TestFrame *in, GstVideoFormat out_format,
     const AgcSettings *s, AgcState *state, const gchar *what, guint i)
 {
-  TestFrame *expected = ref_agc_frame (in, out_format, FALSE, s, state);
+  const gboolean limited = test_format_is_yuv (in->format) &&
+                           !test_frame_full_range (in);
+  TestFrame *expected = ref_agc_frame (in, out_format, limited, s, state);
   TestFrame *out = test_harness_process (h, in);
 
   fail_unless (test_frame_equal (expected, out),
-      "%s: %s to %s, frame %u (method %d, saturate %g/%g, strength %g, "
+      "%s: %s %s to %s, frame %u (method %d, saturate %g/%g, strength %g, "
       "smoothing %u, roi %u,%u %ux%u)",
-      what, gst_video_format_to_string (in->format),
+      what, gst_video_format_to_string (in->format), in->colorimetry,
       gst_video_format_to_string (out_format), i, s->method, s->saturate_low,
       s->saturate_high, s->strength, s->smoothing, s->roi_x, s->roi_y,
       s->roi_width, s->roi_height);
@@ -116,7 +126,8 @@ GST_START_TEST (test_properties)
 
       apply_settings (h->element, &cases[c]);
       for (guint i = 0; i < 5; i++) {
-        TestFrame *in = sequence_frame (formats[f].in, i, 61, 37, rand);
+        TestFrame *in = sequence_frame (formats[f].in, formats[f].colorimetry,
+            i, 61, 37, rand);
 
         check_frame (h, in, formats[f].out, &cases[c], &state, "case", i);
         test_frame_free (in);
@@ -191,8 +202,8 @@ GST_START_TEST (test_smoothing_restarts)
     s.smoothing = 230;
     apply_settings (h->element, &s);
     for (guint step = 0; step < 9; step++) {
-      TestFrame *in = sequence_frame (formats[f].in, step % 5,
-          step >= 7 ? 40 : 61, 37, rand);
+      TestFrame *in = sequence_frame (formats[f].in, formats[f].colorimetry,
+          step % 5, step >= 7 ? 40 : 61, 37, rand);
 
       if (step == 3) {
         push_flush (h);
@@ -216,7 +227,9 @@ GST_START_TEST (test_smoothing_restarts)
         GstCaps *caps;
 
         agc_state_reset (&state);
-        expected = ref_agc_frame (in, formats[f].out, FALSE, &s, &state);
+        expected = ref_agc_frame (in, formats[f].out,
+            test_format_is_yuv (in->format) && !test_frame_full_range (in), &s,
+            &state);
         GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
         fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
         outbuf = gst_harness_pull (h);

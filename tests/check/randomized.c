@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cltestutils.h"
+#include "agcreference.h"
 #include "clreference.h"
 
 #define DEFAULT_SEED 20261123
@@ -198,6 +199,87 @@ run_randomized (const gchar *element)
   g_rand_free (rand);
 }
 
+/* clhistequalize's AGC with random settings on every frame, the smoothed
+ * table carried on while the caps stay. */
+static void
+run_random_agc (void)
+{
+  const guint32 seed = env_uint ("CLFILTER_SEED", DEFAULT_SEED);
+  const guint frames = env_uint ("CLFILTER_FRAMES", DEFAULT_FRAMES) / 4;
+  GRand *rand = g_rand_new_with_seed (seed);
+  /* GRAY16 as it comes, and to GRAY8 where the sink asks. */
+  GstHarness *harness[2] = { gst_harness_new ("clhistequalize"),
+    gst_harness_new ("clhistequalize") };
+  AgcState state[2] = { { 0 } };
+  GstCaps *last[2] = { NULL, NULL };
+
+  g_print ("clhistequalize AGC: %u random frames from seed %u\n", frames, seed);
+  gst_harness_set_sink_caps_str (harness[1], "video/x-raw,format=GRAY8");
+  for (guint i = 0; i < frames; i++) {
+    const GstVideoFormat format =
+        test_all_formats[g_rand_int_range (rand, 0, test_n_all_formats)];
+    const gboolean to_gray8 = test_format_depth (format) == 16 &&
+                              g_rand_boolean (rand);
+    /* Few sizes, so that the caps often stay and smoothing carries on. */
+    const guint width = g_rand_boolean (rand) ? 97 : 33;
+    const guint height = g_rand_boolean (rand) ? 41 : 20;
+    AgcSettings s = { g_rand_int_range (rand, 0, 2),
+      g_rand_double_range (rand, 0, 0.5), g_rand_double_range (rand, 0, 0.5),
+      g_rand_double_range (rand, 0, 1), g_rand_int_range (rand, 0, 256),
+      g_rand_int_range (rand, 0, 120), g_rand_int_range (rand, 0, 50),
+      g_rand_int_range (rand, 0, 100), g_rand_int_range (rand, 0, 60) };
+    GstHarness *h = harness[to_gray8];
+    gsize strides[GST_VIDEO_MAX_PLANES] = { 0 };
+    TestFrame *in, *expected, *out;
+    GstCaps *caps;
+
+    for (guint p = 0; p < test_format_n_planes (format); p++)
+      strides[p] = random_stride (rand, format, width, p);
+    in = test_frame_new_strides (format, width, height, strides);
+    random_content (in, rand);
+    if (test_format_is_yuv (format) && g_rand_boolean (rand))
+      test_frame_set_colorimetry (in, TEST_COLORIMETRY_FULL);
+    caps = test_frame_caps (in);
+    if (!last[to_gray8] || !gst_caps_is_equal (caps, last[to_gray8]))
+      agc_state_reset (&state[to_gray8]);
+    gst_caps_replace (&last[to_gray8], caps);
+    gst_caps_unref (caps);
+    g_object_set (h->element, "post-messages", g_rand_boolean (rand), "method",
+        s.method, "saturate-low", s.saturate_low, "saturate-high",
+        s.saturate_high, "strength", s.strength, "smoothing", s.smoothing,
+        "roi-x", s.roi_x, "roi-y", s.roi_y, "roi-width", s.roi_width,
+        "roi-height", s.roi_height, NULL);
+    expected = ref_agc_frame (in, to_gray8 ? GST_VIDEO_FORMAT_GRAY8 : format,
+        test_format_is_yuv (format) && !test_frame_full_range (in), &s,
+        &state[to_gray8]);
+    out = test_harness_process (h, in);
+    fail_unless (test_frame_equal (expected, out),
+        "seed %u AGC frame %u: %s %ux%u%s, method %d saturate %.17g/%.17g "
+        "strength %.17g smoothing %u roi %u,%u %ux%u (replay: "
+        "CLFILTER_SEED=%u)",
+        seed, i, gst_video_format_to_string (format), width, height,
+        to_gray8 ? " to GRAY8" : "", s.method, s.saturate_low, s.saturate_high,
+        s.strength, s.smoothing, s.roi_x, s.roi_y, s.roi_width, s.roi_height,
+        seed);
+    test_frame_free (expected);
+    test_frame_free (out);
+    test_frame_free (in);
+  }
+  for (guint i = 0; i < 2; i++) {
+    agc_state_reset (&state[i]);
+    gst_clear_caps (&last[i]);
+    gst_harness_teardown (harness[i]);
+  }
+  g_rand_free (rand);
+}
+
+GST_START_TEST (test_random_agc)
+{
+  run_random_agc ();
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_random_histequalize)
 {
   run_randomized ("clhistequalize");
@@ -221,6 +303,7 @@ randomized_suite (void)
   tcase_set_timeout (tc, 600);
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_random_histequalize);
+  tcase_add_test (tc, test_random_agc);
   tcase_add_test (tc, test_random_sobel);
   return s;
 }
