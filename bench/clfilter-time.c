@@ -238,9 +238,11 @@ on_bus (GstBus *bus, GstMessage *msg, gpointer data)
   switch (GST_MESSAGE_TYPE (msg)) {
     case GST_MESSAGE_ERROR:
       gst_message_parse_error (msg, &e, NULL);
+      /* One output line, whatever the message holds. */
       if (!p->error)
-        p->error = g_strdup_printf ("%s: %s", GST_MESSAGE_SRC_NAME (msg),
-            e->message);
+        p->error = g_strdelimit (g_strdup_printf ("%s: %s",
+                                     GST_MESSAGE_SRC_NAME (msg), e->message),
+            "\n", ' ');
       g_error_free (e);
       break;
     case GST_MESSAGE_EOS:
