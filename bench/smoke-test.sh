@@ -2,7 +2,7 @@
 # gst-clfilter
 # Copyright (C) 2026 gst-clfilter developers
 # SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
-# bench-smoke: "$@" (clfilter-bench --quick ...) exits 0 and prints a
+# bench-smoke: "$@" (clfilter-bench.py --quick ...) exits 0 and prints a
 # clhistequalize result row. Nothing about the timings is checked.
 set -u
 out=$("$@" 2>&1)
