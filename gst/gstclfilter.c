@@ -274,12 +274,17 @@ gst_cl_filter_transform_meta (GstBaseTransform *trans, GstBuffer *outbuf,
 
 /* The frame's work, from the input's components to the output's: on the
  * frames themselves where the device shares the host's memory and the
- * element's kernels allow, else through device planes. Its device time
- * goes to @device_ns when profiling. */
+ * element's kernels allow, else through device planes. With @copy_unwritten
+ * the planes no kernel writes go from @in to @out on the host while the
+ * device works, so that their copy costs no time of its own where the
+ * device is another processor. Its device time goes to @device_ns when
+ * profiling. */
 static cl_int
 process (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
-    guint64 *device_ns, gboolean *wrapped)
+    gboolean copy_unwritten, guint64 *device_ns, gboolean *wrapped)
 {
+  GstClContext *cl = gst_cl_base_filter_get_context (
+      GST_CL_BASE_FILTER (filter));
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
   GstClFramePlan *plan = &PRIV (filter)->plan;
@@ -293,6 +298,10 @@ process (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
     status = gst_cl_frame_wrap (plan, base, in, out, src, dst);
     if (status == CL_SUCCESS)
       status = klass->enqueue (filter, src, dst);
+    if (copy_unwritten) {
+      clFlush (cl->queue);
+      gst_cl_frame_copy_unwritten (plan, in, out);
+    }
     status = gst_cl_frame_unwrap (plan, base, src, dst, status);
   } else {
     GstClPlane src[GST_VIDEO_MAX_COMPONENTS], dst[GST_VIDEO_MAX_COMPONENTS];
@@ -301,13 +310,22 @@ process (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
       src[c] = plan->in[c].dev;
       dst[c] = plan->out[c].dev;
     }
+    cl_int finished;
+
     status = gst_cl_frame_upload (plan, base, in);
     if (status == CL_SUCCESS)
       status = klass->enqueue (filter, src, dst);
     if (status == CL_SUCCESS)
       status = gst_cl_frame_download (plan, base, out);
-    else
-      clFinish (gst_cl_base_filter_get_context (base)->queue);
+    if (copy_unwritten) {
+      clFlush (cl->queue);
+      gst_cl_frame_copy_unwritten (plan, in, out);
+    }
+    /* The frame's one wait; after a failure, commands still queued may use
+     * the frames, which must not go away under them. */
+    finished = clFinish (cl->queue);
+    if (status == CL_SUCCESS)
+      status = finished;
   }
   *device_ns = gst_cl_base_filter_profile_collect (base);
   return status;
@@ -336,7 +354,10 @@ run_frames (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
   const GstVideoInfo *info = &priv->plan.in_info;
   guint64 device_ns = GST_CLOCK_TIME_NONE;
   gboolean wrapped = FALSE;
-  cl_int status = process (filter, in, out, &device_ns, &wrapped);
+  /* Output in a buffer of its own: the planes the kernels leave alone come
+   * from the input. */
+  const gboolean copy = inbuf != outbuf && priv->plan.keeps_planes;
+  cl_int status = process (filter, in, out, copy, &device_ns, &wrapped);
   const gchar *how = inbuf != outbuf       ? "into a new buffer"
                      : priv->plan.in_place ? "in place"
                                            : "passthrough";
@@ -414,10 +435,6 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
         ("output buffer %" GST_PTR_FORMAT, outbuf));
     return GST_FLOW_ERROR;
   }
-  /* Output in a buffer of its own: the planes the kernels leave alone come
-   * from the input. */
-  if (plan->keeps_planes)
-    gst_cl_frame_copy_unwritten (plan, &in, &out);
   ret = run_frames (filter, inbuf, outbuf, &in, &out);
   gst_video_frame_unmap (&out);
   gst_video_frame_unmap (&in);

@@ -313,13 +313,7 @@ gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
     if (status != CL_SUCCESS)
       break;
   }
-  /* The frame's one wait; after a failure, commands still queued may use
-   * the frames, which must not go away under them. */
-  {
-    const cl_int finished = clFinish (cl->queue);
-
-    return status != CL_SUCCESS ? status : finished;
-  }
+  return status;
 }
 
 gboolean

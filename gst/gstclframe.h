@@ -103,7 +103,7 @@ cl_int gst_cl_frame_unwrap (GstClFramePlan *plan, GstClBaseFilter *filter,
 /* Queues the copy of the read components of @in to their device planes. */
 cl_int gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
     GstVideoFrame *in);
-/* Queues the copy of the written components to @out and waits for it. */
+/* Queues the copy of the written components to @out; the caller waits. */
 cl_int gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
     GstVideoFrame *out);
 
