@@ -1194,13 +1194,12 @@ GST_START_TEST (test_yuv_pipelines)
 GST_END_TEST;
 
 /* jpegdec's full-range I420 straight in, through jpegdec and through
- * decodebin; RGB still through videoconvert. */
+ * decodebin, from one JPEG file; RGB still through videoconvert. */
 GST_START_TEST (test_decoder_pipelines)
 {
-  const gchar *src = "videotestsrc num-buffers=2 pattern=ball ! "
-                     "video/x-raw,width=97,height=61 ! jpegenc";
+  gchar *path = test_jpeg_stream (97, 61, 2);
   const gchar *decoders[] = { "jpegdec", "decodebin" };
-  gchar *desc = g_strdup_printf ("%s ! jpegdec", src);
+  gchar *desc = g_strdup_printf ("filesrc location=\"%s\" ! jpegdec", path);
   GPtrArray *in = test_pipeline_frames (desc);
   gchar *error;
 
@@ -1215,7 +1214,8 @@ GST_START_TEST (test_decoder_pipelines)
   for (guint d = 0; d < G_N_ELEMENTS (decoders); d++) {
     GPtrArray *out;
 
-    desc = g_strdup_printf ("%s ! %s ! clhistequalize", src, decoders[d]);
+    desc = g_strdup_printf ("filesrc location=\"%s\" ! %s ! clhistequalize",
+        path, decoders[d]);
     out = test_pipeline_frames (desc);
     fail_unless_equals_int (out->len, 2);
     for (guint i = 0; i < in->len; i++) {
@@ -1229,6 +1229,7 @@ GST_START_TEST (test_decoder_pipelines)
     g_free (desc);
   }
   g_ptr_array_unref (in);
+  test_remove_jpeg_stream (path);
 
   error = test_run_pipeline ("videotestsrc num-buffers=2 ! "
                              "video/x-raw,format=RGB,width=64,height=48 ! "

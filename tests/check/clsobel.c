@@ -904,13 +904,13 @@ GST_START_TEST (test_yuv_pipelines)
 
 GST_END_TEST;
 
-/* jpegdec's I420 straight in, through jpegdec and through decodebin. */
+/* jpegdec's I420 straight in, through jpegdec and through decodebin, from
+ * one JPEG file. */
 GST_START_TEST (test_decoder_pipelines)
 {
-  const gchar *src = "videotestsrc num-buffers=2 pattern=ball ! "
-                     "video/x-raw,width=97,height=61 ! jpegenc";
+  gchar *path = test_jpeg_stream (97, 61, 2);
   const gchar *decoders[] = { "jpegdec", "decodebin" };
-  gchar *desc = g_strdup_printf ("%s ! jpegdec", src);
+  gchar *desc = g_strdup_printf ("filesrc location=\"%s\" ! jpegdec", path);
   GPtrArray *in = test_pipeline_frames (desc);
 
   g_free (desc);
@@ -918,7 +918,8 @@ GST_START_TEST (test_decoder_pipelines)
   for (guint d = 0; d < G_N_ELEMENTS (decoders); d++) {
     GPtrArray *out;
 
-    desc = g_strdup_printf ("%s ! %s ! clsobel", src, decoders[d]);
+    desc = g_strdup_printf ("filesrc location=\"%s\" ! %s ! clsobel", path,
+        decoders[d]);
     out = test_pipeline_frames (desc);
     fail_unless_equals_int (out->len, 2);
     for (guint i = 0; i < in->len; i++) {
@@ -933,6 +934,7 @@ GST_START_TEST (test_decoder_pipelines)
     g_free (desc);
   }
   g_ptr_array_unref (in);
+  test_remove_jpeg_stream (path);
 }
 
 GST_END_TEST;

@@ -18,6 +18,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <gst/check/gstcheck.h>
+#include <glib/gstdio.h>
 #include <gst/check/gstharness.h>
 #include <stdio.h>
 #include <string.h>
@@ -547,6 +548,34 @@ test_harness_process (GstHarness *h, const TestFrame *in)
   gst_buffer_unref (out);
   gst_caps_unref (caps);
   return f;
+}
+
+gchar *
+test_jpeg_stream (guint width, guint height, guint frames)
+{
+  gchar *dir = g_dir_make_tmp ("clfilter-XXXXXX", NULL);
+  gchar *path = g_build_filename (dir, "frames.jpg", NULL);
+  gchar *desc = g_strdup_printf ("videotestsrc num-buffers=%u pattern=ball ! "
+                                 "video/x-raw,width=%u,height=%u ! jpegenc ! "
+                                 "filesink location=\"%s\"",
+      frames, width, height, path);
+  gchar *error = test_run_pipeline (desc, NULL);
+
+  fail_unless (error == NULL, "%s: %s", desc, error);
+  g_free (desc);
+  g_free (dir);
+  return path;
+}
+
+void
+test_remove_jpeg_stream (gchar *path)
+{
+  gchar *dir = g_path_get_dirname (path);
+
+  g_unlink (path);
+  g_rmdir (dir);
+  g_free (dir);
+  g_free (path);
 }
 
 /* Runs @desc to the end; returns the error message text, or NULL. */

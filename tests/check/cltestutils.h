@@ -152,6 +152,15 @@ gchar *test_run_pipeline (const gchar *desc, guint *have_context_count);
  * on an error. */
 GPtrArray *test_pipeline_frames (const gchar *desc);
 
+/* Writes @frames frames of videotestsrc's ball at @width x @height, JPEG
+ * encoded, into a file of a new temporary folder and returns its path;
+ * test_remove_jpeg_stream() removes both. Pipelines that decode one file
+ * get the same frames: jpegenc fills the last blocks of an odd size from
+ * the buffer's uninitialised padding, so two encodings of one frame may
+ * decode to luma that differs by one. */
+gchar *test_jpeg_stream (guint width, guint height, guint frames);
+void test_remove_jpeg_stream (gchar *path);
+
 /* Pushes one buffer of @caps from an appsrc into @element: the caps are
  * refused, and the text (message and debug) of every error posted until
  * the pipeline stops is returned, NULL when none came. */
