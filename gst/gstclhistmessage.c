@@ -105,12 +105,17 @@ gst_cl_histogram_new (GstClFilter *filter, GstBuffer *buf,
   gdouble mean = 0, stddev = 0;
   GstStructure *s;
 
-  g_value_init (&bins, GST_TYPE_ARRAY);
+  /* Sized once, and each bin's value moved in from a copy of one
+   * initialised value (a guint64 holds nothing to free): appending copies
+   * of a value cost most of the message's time. */
+  gst_value_array_init (&bins, num_bins);
   g_value_init (&v, G_TYPE_UINT64);
   for (guint i = 0; i < num_bins; i++) {
+    GValue bin = v;
+
     pixels += summary[GST_CL_SUMMARY_HEAD + i];
-    g_value_set_uint64 (&v, summary[GST_CL_SUMMARY_HEAD + i]);
-    gst_value_array_append_value (&bins, &v);
+    g_value_set_uint64 (&bin, summary[GST_CL_SUMMARY_HEAD + i]);
+    gst_value_array_append_and_take_value (&bins, &bin);
   }
   g_value_unset (&v);
   GstClockTime stream_time = GST_CLOCK_TIME_NONE;
