@@ -23,15 +23,22 @@
  * through the element code too. Each input is a frame for one element:
  *
  *   byte 0  bit 0: element (clhistequalize, clsobel); bits 1-2: clsobel
- *           mode; bits 3-4: strides (packed, rounded up to 4, padded by
- *           byte 3, padded odd), every plane alike; bit 5: the buffer is
- *           byte 3 + 1 bytes short, plane 0 last in it; bit 6: plane 0
- *           last in the buffer, after a gap of byte 3 & 15; bit 7: clsobel
- *           into a sink that asks for GRAY8
+ *           mode, or clhistequalize's method (bit 1: linear) and region
+ *           (bit 2: a region of interest from byte 3, partly outside the
+ *           frame where it falls so); bits 3-4: strides (packed, rounded
+ *           up to 4, padded by byte 3, padded odd), every plane alike;
+ *           bit 5: the buffer is byte 3 + 1 bytes short, plane 0 last in
+ *           it; bit 6: plane 0 last in the buffer, after a gap of byte 3 &
+ *           15; bit 7: into a sink that asks for GRAY8 (clsobel, and
+ *           clhistequalize on GRAY16)
  *   byte 1  width - 1, byte 2 height - 1 (bits 0-1 of byte 5 add 256 to
  *           each)
  *   byte 3  padding, or how much is missing
- *   byte 4  clsobel scale (index) and threshold
+ *   byte 4  clsobel scale (index) and threshold; clhistequalize's
+ *           saturate-low (bits 0-1), saturate-high (2-3), strength (4-5)
+ *           and smoothing (6-7), each an index into a table below; with
+ *           smoothing a second frame, the first's samples reversed, follows
+ *           with the table carried from the first
  *   byte 5  bit 0: width + 256, bit 1: height + 256; bits 2-5: format
  *           (GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B,
  *           Y444, YUY2, UYVY, then GRAY8 again); bits 6-7: YUV range (no
@@ -49,15 +56,20 @@
 #include <string.h>
 
 #include "cltestutils.h"
+#include "agcreference.h"
 #include "clreference.h"
 
 void gst_plugin_clfilter_register (void);
 
-/* clhistequalize, clsobel, clsobel into a GRAY8 sink. */
-static GstHarness *harness[3];
+/* clhistequalize, clsobel, clsobel into a GRAY8 sink, clhistequalize into
+ * a GRAY8 sink. */
+static GstHarness *harness[4];
 static const gchar *mode_nicks[] = { "magnitude", "magnitude-l1", "dx", "dy" };
 static const double scales[] = { 1.0, 0.25, 0.5, 2.0, 1.0 / 3, 0.0, 4.5,
   65535.0 };
+static const double saturations[] = { 0.0, 0.01, 0.05, 0.3 };
+static const double strengths[] = { 1.0, 0.0, 0.5, 0.37 };
+static const guint smoothings[] = { 0, 1, 128, 255 };
 static const gchar *colorimetries[] = { NULL, TEST_COLORIMETRY_LIMITED, "bt709",
   TEST_COLORIMETRY_FULL };
 
@@ -75,6 +87,28 @@ die (const TestFrame *in, const gchar *why)
   __builtin_trap ();
 }
 
+/* @f with every component's samples in reverse order: a second frame
+ * whose histogram is the first's, placed elsewhere, so that the region of
+ * interest sees another one. */
+static TestFrame *
+reversed (const TestFrame *f)
+{
+  TestFrame *r = test_frame_copy_strides (f, f->format, f->strides);
+
+  for (guint k = 0; k < test_frame_n_components (f); k++) {
+    const guint w = test_frame_comp_width (f, k);
+    const guint h = test_frame_comp_height (f, k);
+
+    for (guint y = 0; y < h; y++)
+      for (guint x = 0; x < w; x++)
+        test_frame_set_comp (r, k, x, y,
+            test_frame_get_comp (f, k, w - 1 - x, h - 1 - y));
+  }
+  r->planes_reversed = f->planes_reversed;
+  r->plane_gap = f->plane_gap;
+  return r;
+}
+
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
@@ -85,15 +119,18 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   harness[0] = gst_harness_new ("clhistequalize");
   harness[1] = gst_harness_new ("clsobel");
   harness[2] = gst_harness_new ("clsobel");
+  harness[3] = gst_harness_new ("clhistequalize");
   gst_harness_set_sink_caps_str (harness[2], "video/x-raw,format=GRAY8");
+  gst_harness_set_sink_caps_str (harness[3], "video/x-raw,format=GRAY8");
   g_object_set (harness[0]->element, "post-messages", TRUE, NULL);
+  g_object_set (harness[3]->element, "post-messages", TRUE, NULL);
   return 0;
 }
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
-  guint e, width, height, mode, stride_kind, pad, threshold;
+  guint e, width, height, mode, stride_kind, pad, threshold, frames;
   GstVideoFormat format, out_format;
   gboolean shortened, to_gray8;
   gdouble scale;
@@ -104,6 +141,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   const uint8_t *pixels;
   size_t n_pixels, i = 0;
   gsize strides[GST_VIDEO_MAX_PLANES] = { 0 };
+  AgcSettings agc;
+  AgcState state = { 0 };
 
   if (size < 6)
     return 0;
@@ -111,12 +150,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   mode = (data[0] >> 1) & 3;
   stride_kind = (data[0] >> 3) & 3;
   shortened = (data[0] >> 5) & 1;
-  to_gray8 = e == 1 && (data[0] >> 7);
+  to_gray8 = data[0] >> 7;
   width = data[1] + 1 + (data[5] & 1 ? 256 : 0);
   height = data[2] + 1 + (data[5] & 2 ? 256 : 0);
   pad = data[3];
   format = test_all_formats[((data[5] >> 2) & 15) % test_n_all_formats];
+  if (e == 0 && test_format_depth (format) != 16)
+    to_gray8 = FALSE;
   out_format = to_gray8 ? GST_VIDEO_FORMAT_GRAY8
+               : e == 0 ? format
                         : ref_sobel_default_format (format);
   scale = scales[data[4] & 7];
   threshold = data[4] >> 3
@@ -160,10 +202,29 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   in->planes_reversed = shortened || (data[0] >> 6) & 1;
   in->plane_gap = (data[0] >> 6) & 1 ? pad & 15 : 0;
 
-  h = harness[e == 0 ? 0 : to_gray8 ? 2 : 1];
+  h = harness[e == 0 ? (to_gray8 ? 3 : 0) : to_gray8 ? 2 : 1];
+  frames = 1;
   if (e == 1) {
     gst_util_set_object_arg (G_OBJECT (h->element), "mode", mode_nicks[mode]);
     g_object_set (h->element, "scale", scale, "threshold", threshold, NULL);
+  } else {
+    const guint b = data[4];
+
+    agc = (AgcSettings){ mode & 1 ? AGC_LINEAR : AGC_EQUALIZE,
+      saturations[b & 3], saturations[(b >> 2) & 3], strengths[(b >> 4) & 3],
+      smoothings[b >> 6], 0, 0, 0, 0 };
+    if (mode & 2) {
+      agc.roi_x = (pad & 15) * width / 8;
+      agc.roi_y = (pad >> 4) * height / 8;
+      agc.roi_width = width / 2 + 1;
+      agc.roi_height = height / 2 + 1;
+    }
+    frames = agc.smoothing ? 2 : 1;
+    g_object_set (h->element, "method", agc.method, "saturate-low",
+        agc.saturate_low, "saturate-high", agc.saturate_high, "strength",
+        agc.strength, "smoothing", agc.smoothing, "roi-x", agc.roi_x, "roi-y",
+        agc.roi_y, "roi-width", agc.roi_width, "roi-height", agc.roi_height,
+        NULL);
   }
   caps = test_frame_caps (in);
   current = gst_pad_get_current_caps (h->srcpad);
@@ -172,6 +233,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   gst_clear_caps (&current);
 
   buf = test_frame_to_buffer (in);
+  /* The smoothed table starts from this frame, whatever came before. */
+  GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
   if (shortened) {
     /* Plane 0 ends with its last row's samples: cutting the padding after
      * them leaves a buffer that still holds the frame. */
@@ -194,24 +257,39 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     }
   }
 
-  if (gst_harness_push (h, buf) != GST_FLOW_OK)
-    die (in, "push failed");
-  outbuf = gst_harness_pull (h);
-  if (!outbuf)
-    die (in, "no output");
   gst_caps_unref (caps);
-  caps = gst_pad_get_current_caps (h->sinkpad);
-  out = test_frame_try_from_buffer (outbuf, caps);
-  if (!out)
-    die (NULL, "cannot map the output");
-  expected = e == 0 ? ref_histequalize (in)
-                    : ref_sobel_format (in, mode, scale, threshold, out_format);
-  if (!test_frame_equal (expected, out))
-    die (in, "output differs from the reference");
-  gst_buffer_unref (outbuf);
-  test_frame_free (expected);
-  test_frame_free (out);
-  gst_caps_unref (caps);
+  for (guint f = 0; f < frames; f++) {
+    if (f > 0) {
+      TestFrame *next = reversed (in);
+
+      test_frame_free (in);
+      in = next;
+      buf = test_frame_to_buffer (in);
+    }
+    if (gst_harness_push (h, buf) != GST_FLOW_OK)
+      die (in, "push failed");
+    outbuf = gst_harness_pull (h);
+    if (!outbuf)
+      die (in, "no output");
+    caps = gst_pad_get_current_caps (h->sinkpad);
+    out = test_frame_try_from_buffer (outbuf, caps);
+    if (!out)
+      die (NULL, "cannot map the output");
+    expected = e == 0
+                   ? ref_agc_frame (in, out_format,
+                         test_format_is_yuv (format) &&
+                             !test_frame_full_range (in),
+                         &agc, &state)
+                   : ref_sobel_format (in, mode, scale, threshold, out_format);
+    if (!test_frame_equal (expected, out))
+      die (in, f ? "the second frame differs from the reference"
+                 : "output differs from the reference");
+    gst_buffer_unref (outbuf);
+    test_frame_free (expected);
+    test_frame_free (out);
+    gst_caps_unref (caps);
+  }
+  agc_state_reset (&state);
   test_frame_free (in);
   return 0;
 }
