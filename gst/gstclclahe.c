@@ -220,6 +220,9 @@ struct _GstClClahe {
   /* The whole frame's histogram for the message, from the first frame
    * that posts one. */
   GstClHistMeasure *measure;
+  /* The frame in flight measured its histogram, and all its work was
+   * queued: finish posts the message. */
+  gboolean message_pending;
 
   /* Per grid of tiles: the tables (bytes for 8-bit input, 16-bit words
    * for GRAY16), the smoothing state (from the first frame that smooths),
@@ -599,6 +602,7 @@ gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
     status = enqueue_quads (self);
   if (status == CL_SUCCESS)
     status = enqueue_apply (self, cl, in, out, tile_w, tile_h);
+  self->message_pending = settings.post_messages && status == CL_SUCCESS;
   /* A failed frame may have left the tables half written. */
   if (status != CL_SUCCESS)
     self->prev = GST_CL_CLAHE_PREV_NONE;
@@ -616,8 +620,9 @@ gst_cl_clahe_finish (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
   GstClClahe *self = GST_CL_CLAHE (filter);
   GstStructure *s;
 
-  if (!self->measure)
+  if (!self->message_pending)
     return GST_FLOW_OK;
+  self->message_pending = FALSE;
   s = gst_cl_hist_measure_take (self->measure, filter, inbuf, in_info);
   /* Posted without the object lock, as level does. */
   if (s)
