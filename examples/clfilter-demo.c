@@ -1,4 +1,4 @@
-/* gst-clfilter demo: both elements on a real clip, in colour.
+/* gst-clfilter demo: the elements on a real clip, in colour.
  * Copyright (C) 2026 gst-clfilter developers
  *
  * This library is free software; you can redistribute it and/or
@@ -21,8 +21,9 @@
  *
  * Decodes CLIP (any file GStreamer can decode, e.g. diver.mov) with
  * decodebin and sends the decoder's YUV frames, as they are, through
- * clhistequalize (equalizes the luma, leaves the colour alone) and clsobel
- * (edges of the luma, GRAY8). Writes MJPEG AVI files a person can watch and
+ * clhistequalize (equalizes the luma, leaves the colour alone), clclahe
+ * (the same per tile, contrast-limited, OpenCV's CLAHE) and clsobel (edges
+ * of the equalized luma, GRAY8). Writes MJPEG AVI files a person can watch and
  * PNG stills (from 6 s on: none for shorter clips) into OUTDIR, named after
  * CLIP, and prints a summary of the histogram messages: an example of
  * reading them from an application.
@@ -35,16 +36,19 @@
 #define SUMMARY_BINS 16
 #define STILL_AT (6 * GST_SECOND)
 
-/* The streams shown side by side, each also written as a still and (but the
- * original) as an AVI of its own: the tee each is read from, its file
- * names. The stills' sinks do not wait for preroll (async=false): their
+/* The streams shown side by side, in this order, each also written as a
+ * still and (but the original) as an AVI of its own: the tee each is read
+ * from, its file names, and the branch that makes it from the tee @from
+ * (NULL for the original). A stream whose element the build lacks is left
+ * out. The stills' sinks do not wait for preroll (async=false): their
  * first frame comes at STILL_AT, and the other sinks would wait for it. */
 static const struct {
-  const gchar *tee, *name;
+  const gchar *tee, *name, *from, *branch, *label;
 } streams[] = {
-  { "in", "original" },
-  { "eqt", "clhistequalize" },
-  { "sob", "clsobel" },
+  { "in", "original", NULL, NULL, "original" },
+  { "eqt", "clhistequalize", "in", "clhistequalize name=eq", "equalized" },
+  { "clt", "clclahe", "in", "clclahe", "CLAHE" },
+  { "sob", "clsobel", "eqt", "clsobel", "Sobel" },
 };
 
 typedef struct {
@@ -56,6 +60,8 @@ typedef struct {
   gchar *device;
   gchar *format; /* what clhistequalize was given */
   GstElement *mix;
+  /* Each stream's place from the left, or -1 where it is left out. */
+  gint slot[G_N_ELEMENTS (streams)];
   gboolean still_taken[G_N_ELEMENTS (streams)];
 } Summary;
 
@@ -136,8 +142,9 @@ on_caps (GstPad *pad, GstPadProbeInfo *info, gpointer user_data)
     gchar *name = g_strdup_printf ("sink_%u", i);
     GstPad *mixpad = gst_element_get_static_pad (sum->mix, name);
 
-    if (mixpad)
-      g_object_set (mixpad, "xpos", i * GST_VIDEO_INFO_WIDTH (&vinfo), NULL);
+    if (mixpad && sum->slot[i] >= 0)
+      g_object_set (mixpad, "xpos",
+          sum->slot[i] * GST_VIDEO_INFO_WIDTH (&vinfo), NULL);
     gst_clear_object (&mixpad);
     g_free (name);
   }
@@ -251,10 +258,10 @@ main (int argc, char **argv)
   GstElement *pipeline;
   GError *err = NULL;
   Summary sum = { 0 };
+  GString *elements;
   gint64 t0;
   gdouble seconds;
-  guint n_streams;
-  GstElementFactory *sobel;
+  guint n_slots = 0;
 
   gst_init (&argc, &argv);
   if (argc != 3) {
@@ -269,9 +276,14 @@ main (int argc, char **argv)
     *dot = '\0';
   prefix = g_build_filename (argv[2], base, NULL);
   g_free (base);
-  sobel = gst_element_factory_find ("clsobel");
-  n_streams = sobel ? 3 : 2;
-  gst_clear_object (&sobel);
+  for (guint i = 0; i < G_N_ELEMENTS (streams); i++) {
+    GstElementFactory *f = streams[i].from
+                               ? gst_element_factory_find (streams[i].name)
+                               : NULL;
+
+    sum.slot[i] = !streams[i].from || f ? (gint)n_slots++ : -1;
+    gst_clear_object (&f);
+  }
 
   /* videoconvert passes the decoder's frames through untouched when the
    * elements take their format (jpegdec's I420 here); it converts only the
@@ -279,17 +291,29 @@ main (int argc, char **argv)
   desc = g_string_new (NULL);
   g_string_append_printf (desc,
       "filesrc location=\"%s\" ! decodebin ! videoconvert ! tee name=in "
-      "in. ! queue ! clhistequalize name=eq ! tee name=eqt "
       "compositor name=mix ! videoconvert ! jpegenc ! avimux ! "
       "filesink location=\"%s-compare.avi\" ",
       clip, prefix);
   written = g_string_new (NULL);
-  g_string_append_printf (written, "%s-compare.avi (original | equalized%s)",
-      prefix, n_streams == 3 ? " | Sobel" : "");
-  if (n_streams == 3)
-    g_string_append (desc, "eqt. ! queue ! clsobel ! tee name=sob ");
-  for (guint i = 0; i < n_streams; i++) {
+  elements = g_string_new (NULL);
+  g_string_append_printf (written, "%s-compare.avi (", prefix);
+  for (guint i = 0; i < G_N_ELEMENTS (streams); i++) {
+    if (sum.slot[i] < 0)
+      continue;
+    g_string_append_printf (written, "%s%s", i ? " | " : "", streams[i].label);
+    if (!streams[i].from)
+      continue;
+    g_string_append_printf (desc, "%s. ! queue ! %s ! tee name=%s ",
+        streams[i].from, streams[i].branch, streams[i].tee);
+    g_string_append_printf (elements, "%s%s", elements->len ? ", " : "",
+        streams[i].name);
+  }
+  g_string_append (written, ")");
+  for (guint i = 0; i < G_N_ELEMENTS (streams); i++) {
     const gchar *t = streams[i].tee, *name = streams[i].name;
+
+    if (sum.slot[i] < 0)
+      continue;
 
     g_string_append_printf (desc,
         "%s. ! queue ! videoconvert ! mix.sink_%u "
@@ -317,9 +341,12 @@ main (int argc, char **argv)
   probe (pipeline, "in", "sink", GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, on_caps,
       &sum);
   probe (pipeline, "eq", "src", GST_PAD_PROBE_TYPE_BUFFER, count_output, &sum);
-  for (guint i = 0; i < n_streams; i++) {
-    gchar *name = g_strdup_printf ("still%u", i);
+  for (guint i = 0; i < G_N_ELEMENTS (streams); i++) {
+    gchar *name;
 
+    if (sum.slot[i] < 0)
+      continue;
+    name = g_strdup_printf ("still%u", i);
     probe (pipeline, name, "sink", GST_PAD_PROBE_TYPE_BUFFER, pass_still,
         &sum.still_taken[i]);
     g_free (name);
@@ -332,11 +359,11 @@ main (int argc, char **argv)
   gst_object_unref (sum.mix);
   gst_object_unref (pipeline);
 
-  g_print ("\n%s: %u frames of %s through clhistequalize%s on \"%s\" in "
-           "%.1f s (%.0f fps, with decoding and encoding)\n",
-      clip, sum.frames, sum.format ? sum.format : "?",
-      n_streams == 3 ? " and clsobel" : "", sum.device ? sum.device : "?",
-      seconds, sum.frames / seconds);
+  g_print ("\n%s: %u frames of %s through %s on \"%s\" in %.1f s (%.0f "
+           "fps, with decoding and encoding)\n",
+      clip, sum.frames, sum.format ? sum.format : "?", elements->str,
+      sum.device ? sum.device : "?", seconds, sum.frames / seconds);
+  g_string_free (elements, TRUE);
   if (sum.frames) {
     g_print ("input luma: mean %.1f (per frame %.1f..%.1f), stddev %.1f, "
              "values %u..%u\n",

@@ -70,6 +70,30 @@
  * change of caps or tiles, and on later frames T[v] = (s * T[v] + (256 - s)
  * * 256 * t[v] + 128) >> 8; the blend then uses (T[v] + 128) >> 8.
  *
+ * While #GstClClahe:post-messages is %TRUE (it is %FALSE by default: the
+ * whole frame's histogram is work CLAHE does not otherwise do) the element
+ * posts one element message named `histogram` per frame, describing the
+ * whole input frame (its luma for YUV), the same message, from the same
+ * code, as clhistequalize and clhistogram post:
+ *
+ * * #GstClockTime `timestamp`: the buffer's timestamp
+ * * #GstClockTime `stream-time`: the stream time of the buffer
+ * * #GstClockTime `running-time`: the running time of the buffer
+ * * #GstClockTime `duration`: the duration of the buffer
+ * * #gchararray `format`: the input's video format, e.g. "GRAY8",
+ *   "GRAY16_LE" (also when the output is GRAY8) or "NV12"
+ * * #guint `num-bins`: the number of entries in `bins`
+ * * #GstValueArray of #guint64 `bins`: the histogram, adjacent bins summed
+ *   down to #GstClClahe:message-bins entries (at most 256 for 8-bit
+ *   formats, 65536 for GRAY16); bin i counts values from
+ *   i * 2^depth / num-bins on
+ * * #guint64 `pixels`: the number of pixels (luma samples), also the sum of
+ *   `bins`
+ * * #guint `min`, `max`: the smallest and largest value present
+ * * #gdouble `mean`, `stddev`: mean and standard deviation of the values
+ * * #guint `roi-x`, `roi-y`, `roi-width`, `roi-height`: the region
+ *   measured, always the whole frame here
+ *
  * The tables take tiles-x * tiles-y * bins entries of the output's size on
  * the device (512 MiB for 64x64 tiles of GRAY16), and as many 32-bit words
  * more while smoothing.
@@ -97,12 +121,19 @@
  * counts against 65536 bins for GRAY16: 256 times the 8-bit value clips
  * alike (512 as 2 does for GRAY8); the default of 2 clips every bin to one
  * count there, which stretches a 16-bit picture only mildly.
+ * |[
+ * gst-launch-1.0 -m videotestsrc num-buffers=3 ! \
+ *     video/x-raw,format=GRAY8 ! \
+ *     clclahe post-messages=true message-bins=16 ! fakesink
+ * ]| Prints the 16-bin histogram of three input frames.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "gstclclahe.h"
+#include "gstclhistmeasure.h"
+#include "gstclhistmessage.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
 
@@ -116,12 +147,20 @@ enum
   PROP_TILES_X,
   PROP_TILES_Y,
   PROP_SMOOTHING,
+  PROP_POST_MESSAGES,
+  PROP_MESSAGE_BINS,
 };
 
 #define DEFAULT_CLIP_LIMIT 2.0
 #define DEFAULT_TILES_X 8
 #define DEFAULT_TILES_Y 8
 #define DEFAULT_SMOOTHING 0
+/* Off, unlike clhistequalize's: the whole frame's histogram is work
+ * CLAHE does not otherwise do (two more kernels and a read-back per
+ * frame), which no one should pay for unasked. */
+#define DEFAULT_POST_MESSAGES FALSE
+#define DEFAULT_MESSAGE_BINS 256
+#define MAX_MESSAGE_BINS 65536
 /* A limit of bins or more clips nothing: every count is at most the area. */
 #define MAX_CLIP_LIMIT 65536.0
 #define MAX_TILES 64
@@ -142,6 +181,8 @@ typedef struct {
   guint tiles_x;
   guint tiles_y;
   guint smoothing;
+  gboolean post_messages;
+  guint message_bins;
 } Settings;
 
 /* Kernels by input and output depth. */
@@ -175,6 +216,13 @@ struct _GstClClahe {
   cl_uint lo;
   cl_uint top;
   gboolean cpu;
+  GstVideoInfo in_info;
+  /* The whole frame's histogram for the message, from the first frame
+   * that posts one. */
+  GstClHistMeasure *measure;
+  /* The frame in flight measured its histogram, and all its work was
+   * queued: finish posts the message. */
+  gboolean message_pending;
 
   /* Per grid of tiles: the tables (bytes for 8-bit input, 16-bit words
    * for GRAY16), the smoothing state (from the first frame that smooths),
@@ -233,6 +281,7 @@ gst_cl_clahe_teardown (GstClBaseFilter *filter)
     &self->k_apply[0], &self->k_apply[1], &self->k_apply[2] };
 
   release_tables (self);
+  g_clear_pointer (&self->measure, gst_cl_hist_measure_free);
   for (guint i = 0; i < G_N_ELEMENTS (k); i++) {
     if (*k[i])
       clReleaseKernel (*k[i]);
@@ -278,6 +327,8 @@ gst_cl_clahe_configure (GstClFilter *filter, const GstVideoInfo *in_info,
       GST_CL_BASE_FILTER (filter));
 
   release_tables (self);
+  g_clear_pointer (&self->measure, gst_cl_hist_measure_free);
+  self->in_info = *in_info;
   self->in_bps = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) / 8;
   self->out_bps = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0) / 8;
   self->depths = self->in_bps == 1    ? DEPTHS_8_8
@@ -491,6 +542,24 @@ enqueue_apply (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   }
 }
 
+/* The input's whole-frame histogram, measured as clhistogram measures it,
+ * for the message; the measure is made for the caps the first time. */
+static cl_int
+enqueue_message_histogram (GstClClahe *self, const GstClPlane *in, guint width,
+    const Settings *settings)
+{
+  const guint num_bins = MIN (settings->message_bins, self->nbins);
+
+  if (!self->measure) {
+    self->measure = gst_cl_hist_measure_new (GST_CL_FILTER (self),
+        &self->in_info);
+    if (!self->measure)
+      return CL_OUT_OF_RESOURCES;
+  }
+  return gst_cl_hist_measure_enqueue (self->measure, in, 0, 0, width,
+      in->height, num_bins);
+}
+
 static cl_int
 gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
     const GstClPlane *out_planes)
@@ -523,11 +592,17 @@ gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
   }
   tile_size (width, in->height, self->tiles_x, self->tiles_y, &tile_w, &tile_h);
 
-  status = enqueue_tables (self, cl, in, &settings, tile_w, tile_h);
+  status = CL_SUCCESS;
+  /* Before the tables: the output may be the input's own memory. */
+  if (settings.post_messages)
+    status = enqueue_message_histogram (self, in, width, &settings);
+  if (status == CL_SUCCESS)
+    status = enqueue_tables (self, cl, in, &settings, tile_w, tile_h);
   if (status == CL_SUCCESS && self->quads)
     status = enqueue_quads (self);
   if (status == CL_SUCCESS)
     status = enqueue_apply (self, cl, in, out, tile_w, tile_h);
+  self->message_pending = settings.post_messages && status == CL_SUCCESS;
   /* A failed frame may have left the tables half written. */
   if (status != CL_SUCCESS)
     self->prev = GST_CL_CLAHE_PREV_NONE;
@@ -535,6 +610,24 @@ gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
     self->prev = settings.smoothing ? GST_CL_CLAHE_PREV_STATE
                                     : GST_CL_CLAHE_PREV_TABLE;
   return status;
+}
+
+/* The message of the frame whose histogram enqueue measured, if any. */
+static GstFlowReturn
+gst_cl_clahe_finish (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
+    const GstVideoInfo *in_info)
+{
+  GstClClahe *self = GST_CL_CLAHE (filter);
+  GstStructure *s;
+
+  if (!self->message_pending)
+    return GST_FLOW_OK;
+  self->message_pending = FALSE;
+  s = gst_cl_hist_measure_take (self->measure, filter, inbuf, in_info);
+  /* Posted without the object lock, as level does. */
+  if (s)
+    gst_cl_histogram_publish (filter, s, TRUE, NULL);
+  return GST_FLOW_OK;
 }
 
 /* A discontinuity starts the smoothing afresh. */
@@ -554,6 +647,17 @@ gst_cl_clahe_sink_event (GstBaseTransform *trans, GstEvent *event)
     GST_CL_CLAHE (trans)->prev = GST_CL_CLAHE_PREV_NONE;
   return GST_BASE_TRANSFORM_CLASS (gst_cl_clahe_parent_class)
       ->sink_event (trans, event);
+}
+
+/* message-bins as clhistequalize and clhistogram round it. */
+static guint
+floor_pow2 (guint v)
+{
+  guint p = 1;
+
+  while (p * 2 <= v && p < MAX_MESSAGE_BINS)
+    p *= 2;
+  return p;
 }
 
 static void
@@ -576,6 +680,19 @@ gst_cl_clahe_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_SMOOTHING:
       self->settings.smoothing = g_value_get_uint (value);
       break;
+    case PROP_POST_MESSAGES:
+      self->settings.post_messages = g_value_get_boolean (value);
+      break;
+    case PROP_MESSAGE_BINS: {
+      const guint bins = g_value_get_uint (value);
+
+      self->settings.message_bins = floor_pow2 (bins);
+      if (self->settings.message_bins != bins)
+        GST_WARNING_OBJECT (self,
+            "message-bins %u is not a power of two, using %u", bins,
+            self->settings.message_bins);
+      break;
+    }
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -602,6 +719,12 @@ gst_cl_clahe_get_property (GObject *object, guint prop_id, GValue *value,
       break;
     case PROP_SMOOTHING:
       g_value_set_uint (value, self->settings.smoothing);
+      break;
+    case PROP_POST_MESSAGES:
+      g_value_set_boolean (value, self->settings.post_messages);
+      break;
+    case PROP_MESSAGE_BINS:
+      g_value_set_uint (value, self->settings.message_bins);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -676,6 +799,26 @@ gst_cl_clahe_class_init (GstClClaheClass *klass)
           0, 255, DEFAULT_SMOOTHING,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
               GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
+      g_param_spec_boolean ("post-messages", "Post messages",
+          "Post a \"histogram\" element message for every frame: the whole "
+          "input frame's histogram (its luma for YUV), the message "
+          "clhistequalize and clhistogram post. Off by default, as it costs "
+          "a histogram of the frame that CLAHE does not otherwise count. May "
+          "change while playing, from the next frame on",
+          DEFAULT_POST_MESSAGES,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_MESSAGE_BINS,
+      g_param_spec_uint ("message-bins", "Message bins",
+          "Number of bins in the message's \"bins\" array, a power of two "
+          "(other values are rounded down to one, with a warning); adjacent "
+          "bins of the full histogram (256 for 8-bit formats, 65536 for "
+          "GRAY16) are summed, and no more bins than the full histogram has "
+          "are posted. May change while playing, from the next frame on",
+          1, MAX_MESSAGE_BINS, DEFAULT_MESSAGE_BINS,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
 
   gst_element_class_set_static_metadata (element_class, "OpenCL CLAHE",
       "Filter/Effect/Video",
@@ -692,6 +835,7 @@ gst_cl_clahe_class_init (GstClClaheClass *klass)
   base_class->program_source = gst_cl_kernel_clahe;
   base_class->setup = GST_DEBUG_FUNCPTR (gst_cl_clahe_setup);
   base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_clahe_teardown);
+  base_class->debug_category = gst_cl_clahe_debug;
   cl_class->converts = gst_cl_clahe_converts;
   cl_class->read_components = GST_CL_COMPONENT_LUMA;
   cl_class->write_components = GST_CL_COMPONENT_LUMA;
@@ -699,6 +843,7 @@ gst_cl_clahe_class_init (GstClClaheClass *klass)
   cl_class->host_planes = TRUE;
   cl_class->configure = GST_DEBUG_FUNCPTR (gst_cl_clahe_configure);
   cl_class->enqueue = GST_DEBUG_FUNCPTR (gst_cl_clahe_enqueue);
+  cl_class->finish = GST_DEBUG_FUNCPTR (gst_cl_clahe_finish);
 }
 
 static void
@@ -708,4 +853,6 @@ gst_cl_clahe_init (GstClClahe *self)
   self->settings.tiles_x = DEFAULT_TILES_X;
   self->settings.tiles_y = DEFAULT_TILES_Y;
   self->settings.smoothing = DEFAULT_SMOOTHING;
+  self->settings.post_messages = DEFAULT_POST_MESSAGES;
+  self->settings.message_bins = DEFAULT_MESSAGE_BINS;
 }

@@ -79,9 +79,9 @@
 #endif
 
 #include "gstclhistogram.h"
+#include "gstclhistmeasure.h"
 #include "gstclhistmessage.h"
 #include "clkernels.h"
-#include "kernels/clshared.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_histogram_debug);
 #define GST_CAT_DEFAULT gst_cl_histogram_debug
@@ -104,12 +104,6 @@ enum
 #define DEFAULT_ROI 0
 #define MAX_BINS 65536
 
-/* The launch shapes of clhistequalize's histogram and table stages, whose
- * kernels this element runs; gstclhistequalize.c says why they are so. */
-#define GPU_HIST_COPIES 8
-#define HIST16_GROUP 1024
-#define LUT_BLOCKS (MAX_BINS / GST_CL_LUT_BLOCK_BINS)
-
 /* The properties, copied once per frame. */
 typedef struct {
   gboolean post_messages;
@@ -131,49 +125,11 @@ struct _GstClHistogram {
   /* The streaming thread's copy for the frame in flight. */
   Settings frame;
 
-  /* From start to stop. */
-  cl_program program;
-  cl_kernel k_hist;
-  /* make_lut_* for its summary, or summary_u8 (8 bits on GPUs). */
-  cl_kernel k_summary;
-
-  /* Per caps. CPUs store partial histograms whole; GPUs count into one
-   * with atomics, which summary_u8 leaves clear for the next frame and a
-   * fill clears for GRAY16 (and after a failed frame). */
-  cl_mem hist;
-  gboolean hist_dirty;
-  /* Per-block statistics of the table kernels, 8 words each, folded into
-   * the summary on the host. */
-  cl_mem stats;
-  guint32 *host_stats;
-  guint stat_blocks;
-  /* What the table kernels need besides: their table and, on CPUs, the
-   * cumulative counts. */
-  cl_mem lut;
-  cl_mem cum;
-  /* The table kernels' smoothing state, which they always store: one
-   * scratch buffer, never read (every frame restarts it). */
-  cl_mem scratch;
-  /* The frame's summary (GST_CL_SUMMARY_HEAD words, then the bins), read
-   * back with the frame's number of message bins; 0 when none. */
-  cl_mem summary;
-  guint32 *host_summary;
-  guint pending_bins;
-  Region pending_region;
+  /* Per caps: the measuring on the device, and bytes per sample. */
+  GstClHistMeasure *measure;
+  guint bps;
   /* The ROI lay outside the last frame: warned once until it is back. */
   gboolean region_empty;
-
-  guint depth;
-  guint nbins;
-  cl_uint swap;
-  gboolean cpu;
-  cl_uint groups;
-  cl_uint rows_per_group;
-  cl_uint parts;
-  size_t lut_items;
-  cl_uint slice_bins;
-  cl_uint packed;
-  size_t hist16_group;
 };
 
 #define FORMATS                                                                \
@@ -192,50 +148,6 @@ G_DEFINE_TYPE (GstClHistogram, gst_cl_histogram, GST_TYPE_CL_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clhistogram, "clhistogram", GST_RANK_NONE,
     GST_TYPE_CL_HISTOGRAM);
 
-static void
-release_mem (cl_mem *mem)
-{
-  if (*mem)
-    clReleaseMemObject (*mem);
-  *mem = NULL;
-}
-
-static void
-release_all (GstClHistogram *self)
-{
-  release_mem (&self->hist);
-  release_mem (&self->stats);
-  release_mem (&self->lut);
-  release_mem (&self->cum);
-  release_mem (&self->scratch);
-  release_mem (&self->summary);
-  g_clear_pointer (&self->host_stats, g_free);
-  g_clear_pointer (&self->host_summary, g_free);
-  self->pending_bins = 0;
-  if (self->k_hist)
-    clReleaseKernel (self->k_hist);
-  if (self->k_summary)
-    clReleaseKernel (self->k_summary);
-  self->k_hist = self->k_summary = NULL;
-}
-
-static gboolean
-gst_cl_histogram_setup (GstClBaseFilter *filter, GstClContext *cl,
-    cl_program program)
-{
-  GST_CL_HISTOGRAM (filter)->program = program;
-  return TRUE;
-}
-
-static void
-gst_cl_histogram_teardown (GstClBaseFilter *filter)
-{
-  GstClHistogram *self = GST_CL_HISTOGRAM (filter);
-
-  release_all (self);
-  self->program = NULL;
-}
-
 static guint
 floor_pow2 (guint64 v)
 {
@@ -246,62 +158,12 @@ floor_pow2 (guint64 v)
   return p;
 }
 
-/* Kernel @stage_[rows_]u8 or _u16 for the depth and device. */
-static gboolean
-create_kernel (GstClHistogram *self, cl_kernel *kernel, const gchar *stage,
-    gboolean rows)
+static void
+gst_cl_histogram_teardown (GstClBaseFilter *filter)
 {
-  gchar *name = g_strdup_printf ("%s_%s%s", stage, rows ? "rows_" : "",
-      self->depth == 8 ? "u8" : "u16");
+  GstClHistogram *self = GST_CL_HISTOGRAM (filter);
 
-  *kernel = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (self),
-      self->program, name);
-  g_free (name);
-  return *kernel != NULL;
-}
-
-static guint
-band_rows (guint height, guint bands)
-{
-  return (height + MIN (height, bands) - 1) / MIN (height, bands);
-}
-
-/* clhistequalize's plan for its histogram and table stages. */
-static gboolean
-plan_kernels (GstClHistogram *self, GstClContext *cl, guint width, guint height)
-{
-  const guint units = MAX (1, cl->compute_units);
-  const gboolean gpu8 = !self->cpu && self->depth == 8;
-
-  self->parts = 1;
-  self->packed = FALSE;
-  if (self->cpu) {
-    self->rows_per_group = band_rows (height,
-        units * (self->depth == 8 ? 2 : 1));
-  } else if (self->depth == 8) {
-    self->rows_per_group = band_rows (height, units * 4);
-  } else {
-    const guint words = floor_pow2 (cl->local_mem_size / 4);
-
-    self->hist16_group = MIN (HIST16_GROUP, cl->max_work_group_size);
-    self->rows_per_group = band_rows (height, units);
-    self->packed = width <= G_MAXUINT16;
-    if (self->packed)
-      self->rows_per_group = MAX (1,
-          MIN (self->rows_per_group, G_MAXUINT16 / width));
-    self->slice_bins = MIN (MAX_BINS, self->packed ? 2 * words : words);
-  }
-  self->groups = (height + self->rows_per_group - 1) / self->rows_per_group;
-  if (self->cpu) {
-    self->parts = self->groups;
-    self->lut_items = self->depth == 8 ? 1 : floor_pow2 (units);
-    self->stat_blocks = self->lut_items;
-  } else {
-    self->stat_blocks = self->depth == 8 ? 0 : LUT_BLOCKS;
-  }
-  return create_kernel (self, &self->k_hist, "histogram", self->cpu) &&
-         create_kernel (self, &self->k_summary, gpu8 ? "summary" : "make_lut",
-             self->cpu);
+  g_clear_pointer (&self->measure, gst_cl_hist_measure_free);
 }
 
 static gboolean
@@ -309,144 +171,11 @@ gst_cl_histogram_configure (GstClFilter *filter, const GstVideoInfo *in_info,
     const GstVideoInfo *out_info)
 {
   GstClHistogram *self = GST_CL_HISTOGRAM (filter);
-  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
-  GstClContext *cl = gst_cl_base_filter_get_context (base);
 
-  release_all (self);
-  self->depth = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
-  self->nbins = 1u << self->depth;
-  self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (in_info));
-  self->cpu = gst_cl_context_use_cpu_kernels (cl);
-  if (!plan_kernels (self, cl, GST_VIDEO_INFO_COMP_WIDTH (in_info, 0),
-          GST_VIDEO_INFO_COMP_HEIGHT (in_info, 0)))
-    return FALSE;
-  GST_DEBUG_OBJECT (self, "%s %dx%d: %u bands of %u rows on %s kernels",
-      GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_WIDTH (in_info),
-      GST_VIDEO_INFO_HEIGHT (in_info), self->groups, self->rows_per_group,
-      self->cpu ? "CPU" : "GPU");
-
-  self->hist = gst_cl_base_filter_alloc (base,
-      (gsize)self->parts * self->nbins * 4);
-  self->lut = gst_cl_base_filter_alloc (base, self->nbins * self->depth / 8);
-  self->summary = gst_cl_base_filter_alloc (base,
-      (GST_CL_SUMMARY_HEAD + self->nbins) * 4);
-  self->scratch = gst_cl_base_filter_alloc (base, self->nbins * 4);
-  if (!self->hist || !self->lut || !self->summary || !self->scratch)
-    return FALSE;
-  if (self->cpu) {
-    self->cum = gst_cl_base_filter_alloc (base, self->nbins * 4);
-    if (!self->cum)
-      return FALSE;
-  }
-  if (self->stat_blocks) {
-    self->stats = gst_cl_base_filter_alloc (base, self->stat_blocks * 8 * 4);
-    if (!self->stats)
-      return FALSE;
-    self->host_stats = g_new0 (guint32, self->stat_blocks * 8);
-  }
-  self->host_summary = g_new0 (guint32, GST_CL_SUMMARY_HEAD + self->nbins);
-  /* GPUs count into the histogram with atomics: it starts clear. */
-  self->hist_dirty = !self->cpu;
-  return TRUE;
-}
-
-#define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
-
-/* Every histogram kernel takes (src, pitch, x0, y0, width, height,
- * rows_per_group, swap, param, packed, hist, lhist). */
-static cl_int
-enqueue_histogram (GstClHistogram *self, GstClContext *cl, const GstClPlane *in,
-    const Region *r)
-{
-  cl_kernel k = self->k_hist;
-  const cl_uint bps = self->depth / 8;
-  const cl_uint x0 = r->x, y0 = r->y, width = r->width, height = r->height;
-  const cl_uint pitch = in->pitch / bps;
-  const gboolean slices = !self->cpu && self->depth == 16;
-  const size_t lsz = self->cpu ? 1
-                     : slices  ? self->hist16_group
-                               : MIN (256, cl->max_work_group_size);
-  const cl_uint param = self->depth == 8 ? GPU_HIST_COPIES : self->slice_bins;
-  const size_t local_bytes = self->cpu ? (self->depth == 8 ? 4 : MAX_BINS * 4)
-                             : self->depth == 8
-                                 ? 256 * GPU_HIST_COPIES * 4
-                                 : (self->packed ? self->slice_bins / 2
-                                                 : self->slice_bins) *
-                                       4;
-  /* Bands of the region, which may be fewer than the frame's. */
-  const cl_uint groups = (height + self->rows_per_group - 1) /
-                         self->rows_per_group;
-  size_t global[2] = { groups * lsz,
-    slices ? self->nbins / self->slice_bins : 1 };
-  size_t local[2] = { lsz, 1 };
-  cl_int s = 0;
-
-  s |= SET_ARG (k, 0, in->mem);
-  s |= SET_ARG (k, 1, pitch);
-  s |= SET_ARG (k, 2, x0);
-  s |= SET_ARG (k, 3, y0);
-  s |= SET_ARG (k, 4, width);
-  s |= SET_ARG (k, 5, height);
-  s |= SET_ARG (k, 6, self->rows_per_group);
-  s |= SET_ARG (k, 7, self->swap);
-  s |= SET_ARG (k, 8, param);
-  s |= SET_ARG (k, 9, self->packed);
-  s |= SET_ARG (k, 10, self->hist);
-  s |= clSetKernelArg (k, 11, local_bytes, NULL);
-  if (s != CL_SUCCESS)
-    return CL_INVALID_KERNEL_ARGS;
-  /* CPUs: one partial histogram per band. */
-  self->parts = self->cpu ? groups : 1;
-  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 2,
-      global, local);
-}
-
-/* The summary for @num_bins bins, by a table kernel or summary_u8, which
- * all take (hist, parts, total, lut, stats, summary, group, cum,
- * TABLE_ARGS). The table goes unused: the plainest one is asked for
- * (equalize, full strength, no smoothing, every frame a first). */
-static cl_int
-enqueue_summary (GstClHistogram *self, cl_uint total, guint num_bins)
-{
-  GstClBaseFilter *filter = GST_CL_BASE_FILTER (self);
-  const cl_uint group = self->nbins / num_bins;
-  const cl_uint lo = 0, method = GST_CL_METHOD_EQUALIZE, cut = 0;
-  const cl_uint span = self->depth == 8 ? GST_CL_SPAN_CV : 65535;
-  const cl_uint strength = 256, smoothing = 0, restart = 1, id_shift = 0;
-  const cl_mem no_bounds = NULL;
-  const size_t one = 1, lsz = GST_CL_LUT_GROUP;
-  const size_t blocks = LUT_BLOCKS * GST_CL_LUT_GROUP, bins8 = 256;
-  cl_kernel k = self->k_summary;
-  cl_int s = 0;
-
-  s |= SET_ARG (k, 0, self->hist);
-  s |= SET_ARG (k, 1, self->parts);
-  s |= SET_ARG (k, 2, total);
-  s |= SET_ARG (k, 3, self->lut);
-  s |= SET_ARG (k, 4, self->stats);
-  s |= SET_ARG (k, 5, self->summary);
-  s |= SET_ARG (k, 6, group);
-  s |= SET_ARG (k, 7, self->cum);
-  s |= SET_ARG (k, 8, lo);
-  s |= SET_ARG (k, 9, span);
-  s |= SET_ARG (k, 10, method);
-  s |= SET_ARG (k, 11, cut);
-  s |= SET_ARG (k, 12, cut);
-  s |= SET_ARG (k, 13, strength);
-  s |= SET_ARG (k, 14, smoothing);
-  s |= SET_ARG (k, 15, restart);
-  s |= SET_ARG (k, 16, id_shift);
-  s |= SET_ARG (k, 17, self->scratch);
-  s |= SET_ARG (k, 18, self->scratch);
-  s |= SET_ARG (k, 19, no_bounds);
-  if (s != CL_SUCCESS)
-    return CL_INVALID_KERNEL_ARGS;
-  if (self->cpu)
-    return gst_cl_base_filter_enqueue_kernel (filter, k, 1, &self->lut_items,
-        &one);
-  if (self->depth == 8)
-    return gst_cl_base_filter_enqueue_kernel (filter, k, 1, &bins8, &bins8);
-  return gst_cl_base_filter_enqueue_kernel (filter, k, 1, &blocks, &lsz);
+  g_clear_pointer (&self->measure, gst_cl_hist_measure_free);
+  self->measure = gst_cl_hist_measure_new (filter, in_info);
+  self->bps = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) / 8;
+  return self->measure != NULL;
 }
 
 /* The ROI clipped to the frame, as clhistequalize's; the whole frame where
@@ -475,52 +204,18 @@ choose_region (GstClHistogram *self, const Settings *s, guint width,
 }
 
 static cl_int
-clear_histogram (GstClHistogram *self, GstClContext *cl)
-{
-  const cl_uint zero = 0;
-
-  return clEnqueueFillBuffer (cl->queue, self->hist, &zero, sizeof (zero), 0,
-      (gsize)self->parts * self->nbins * 4, 0, NULL, NULL);
-}
-
-static cl_int
 gst_cl_histogram_enqueue (GstClFilter *filter, const GstClPlane *in,
     const GstClPlane *out)
 {
   GstClHistogram *self = GST_CL_HISTOGRAM (filter);
-  GstClContext *cl = gst_cl_base_filter_get_context (
-      GST_CL_BASE_FILTER (filter));
   const GstClPlane *src = &in[GST_VIDEO_COMP_Y];
   const Settings *settings = &self->frame;
-  const guint num_bins = MIN (settings->message_bins, self->nbins);
-  cl_int status = CL_SUCCESS;
-  cl_uint total;
+  const guint num_bins = MIN (settings->message_bins, 1u << (8 * self->bps));
   Region r;
 
-  self->pending_bins = 0;
-  choose_region (self, settings, src->row_bytes / (self->depth / 8),
-      src->height, &r);
-  total = r.width * r.height;
-  if (self->hist_dirty || (!self->cpu && self->depth == 16))
-    status = clear_histogram (self, cl);
-  if (status == CL_SUCCESS)
-    status = enqueue_histogram (self, cl, src, &r);
-  if (status == CL_SUCCESS)
-    status = enqueue_summary (self, total, num_bins);
-  if (status == CL_SUCCESS)
-    status = clEnqueueReadBuffer (cl->queue, self->summary, CL_FALSE, 0,
-        (GST_CL_SUMMARY_HEAD + num_bins) * 4, self->host_summary, 0, NULL,
-        NULL);
-  if (status == CL_SUCCESS && self->host_stats)
-    status = clEnqueueReadBuffer (cl->queue, self->stats, CL_FALSE, 0,
-        self->stat_blocks * 8 * 4, self->host_stats, 0, NULL, NULL);
-  /* A frame that failed may have left counts behind on GPUs. */
-  self->hist_dirty = status != CL_SUCCESS && !self->cpu;
-  if (status == CL_SUCCESS) {
-    self->pending_bins = num_bins;
-    self->pending_region = r;
-  }
-  return status;
+  choose_region (self, settings, src->row_bytes / self->bps, src->height, &r);
+  return gst_cl_hist_measure_enqueue (self->measure, src, r.x, r.y, r.width,
+      r.height, num_bins);
 }
 
 static GstFlowReturn
@@ -529,22 +224,16 @@ gst_cl_histogram_finish (GstClFilter *filter, GstBuffer *inbuf,
 {
   GstClHistogram *self = GST_CL_HISTOGRAM (filter);
   GstBuffer *target = self->frame.attach_meta ? outbuf : NULL;
-  const Region *r = &self->pending_region;
-  GstStructure *s;
+  GstStructure *s = gst_cl_hist_measure_take (self->measure, filter, inbuf,
+      in_info);
 
-  if (!self->pending_bins)
+  if (!s)
     return GST_FLOW_OK;
-  if (self->host_stats)
-    gst_cl_histogram_fold_block_stats (self->host_summary, self->host_stats,
-        self->stat_blocks, self->pending_bins);
   if (target && !gst_buffer_is_writable (target)) {
     GST_WARNING_OBJECT (self,
         "buffer %" GST_PTR_FORMAT " is not writable, no meta on it", target);
     target = NULL;
   }
-  s = gst_cl_histogram_new (filter, inbuf, in_info, self->host_summary,
-      self->pending_bins);
-  gst_cl_histogram_set_region (s, r->x, r->y, r->width, r->height);
   /* Posted without the object lock, as level does. */
   gst_cl_histogram_publish (filter, s, self->frame.post_messages, target);
   return GST_FLOW_OK;
@@ -748,10 +437,10 @@ gst_cl_histogram_class_init (GstClHistogramClass *klass)
       gst_cl_histogram_prepare_output_buffer);
   trans_class->transform_ip = GST_DEBUG_FUNCPTR (gst_cl_histogram_transform_ip);
 
+  /* The program the measure takes from the context, built at start. */
   base_class->program_name = "histequalize";
   base_class->program_source = gst_cl_kernel_histequalize;
   base_class->exact_div = TRUE;
-  base_class->setup = GST_DEBUG_FUNCPTR (gst_cl_histogram_setup);
   base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_histogram_teardown);
   base_class->debug_category = gst_cl_histogram_debug;
   cl_class->converts = gst_cl_histogram_converts;

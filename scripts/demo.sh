@@ -2,14 +2,16 @@
 # gst-clfilter
 # Copyright (C) 2026 gst-clfilter developers
 # SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
-# The main job: clhistequalize and clsobel on real low-contrast underwater
-# footage in colour (diver.mov, from Debian's pd-extendedview package; any
-# clip GStreamer decodes works). Installs what is missing, builds, fetches
-# the clip, then writes to ./out:
-#   diver-compare.avi   original | equalized in colour | Sobel of the
-#                       equalized luma, side by side
-#   diver-clhistequalize.avi (colour), diver-clsobel.avi (gray)
-#   diver-original.png, diver-clhistequalize.png, diver-clsobel.png (stills)
+# The main job: clhistequalize, clclahe and clsobel on real low-contrast
+# underwater footage in colour (diver.mov, from Debian's pd-extendedview
+# package; any clip GStreamer decodes works). Installs what is missing,
+# builds, fetches the clip, then writes to ./out:
+#   diver-compare.avi   original | equalized in colour | CLAHE in colour |
+#                       Sobel of the equalized luma, side by side
+#   diver-clhistequalize.avi, diver-clclahe.avi (colour), diver-clsobel.avi
+#                       (gray)
+#   diver-original.png, diver-clhistequalize.png, diver-clclahe.png,
+#   diver-clsobel.png   (stills)
 # and prints a summary of the luma histograms the element posted. Another
 # clip's files are named after it (clip.mkv: clip-compare.avi, ...).
 # usage: scripts/demo.sh [clip] [output folder]

@@ -25,6 +25,7 @@
  */
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -731,13 +732,308 @@ GST_START_TEST (test_randomized)
 
 GST_END_TEST;
 
+/* ---- The histogram message ---- */
+
+/* A harness whose element posts to a bus of the test's own. */
+static GstHarness *
+message_harness (GstBus **bus)
+{
+  GstHarness *h = gst_harness_new ("clclahe");
+
+  *bus = gst_bus_new ();
+  gst_element_set_bus (h->element, *bus);
+  return h;
+}
+
+static void
+message_harness_free (GstHarness *h, GstBus *bus)
+{
+  fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT) == NULL,
+      "more than one message per frame");
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+/* @in's gray or luma as a GRAY8 or GRAY16_LE frame, for the reference. */
+static TestFrame *
+gray_of (const TestFrame *in)
+{
+  TestFrame *g = test_frame_new (test_frame_bpp (in) == 1 ? GRAY8 : GRAY16_LE,
+      in->width, in->height, 0);
+
+  for (guint y = 0; y < in->height; y++)
+    for (guint x = 0; x < in->width; x++)
+      test_frame_set (g, x, y, test_frame_get (in, x, y));
+  return g;
+}
+
+/* Pushes @in at @pts (a 40 ms frame) and checks every output pixel against
+ * the reference for @p: the message's kernels, queued first, must not
+ * disturb the equalization. */
+static void
+push_checked (GstHarness *h, const TestFrame *in, const RefClaheParams *p,
+    GstClockTime pts)
+{
+  GstCaps *caps = test_frame_caps (in);
+  GstCaps *current = gst_pad_get_current_caps (h->srcpad);
+  GstBuffer *buf = test_frame_to_buffer (in);
+  TestFrame *gray = gray_of (in);
+  TestFrame *expected = ref_clahe (gray, p, NULL);
+  TestFrame *out, *got;
+  GstBuffer *outbuf;
+
+  if (!current || !gst_caps_is_equal (current, caps))
+    gst_harness_set_src_caps (h, gst_caps_ref (caps));
+  gst_clear_caps (&current);
+  gst_caps_unref (caps);
+  GST_BUFFER_PTS (buf) = pts;
+  GST_BUFFER_DURATION (buf) = 40 * GST_MSECOND;
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  outbuf = gst_harness_pull (h);
+  fail_unless (outbuf != NULL);
+  caps = gst_pad_get_current_caps (h->sinkpad);
+  out = test_frame_from_buffer (outbuf, caps);
+  got = gray_of (out);
+  fail_unless (test_frame_equal (expected, got), "%s %ux%u differs",
+      gst_video_format_to_string (in->format), in->width, in->height);
+  gst_buffer_unref (outbuf);
+  gst_caps_unref (caps);
+  test_frame_free (gray);
+  test_frame_free (expected);
+  test_frame_free (out);
+  test_frame_free (got);
+}
+
+/* The one message of the frame @in pushed at @pts with @message_bins:
+ * every field from a plain count of @in's gray or luma samples. */
+static void
+check_message (GstHarness *h, GstBus *bus, const TestFrame *in,
+    guint message_bins, GstClockTime pts)
+{
+  GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT);
+  const GstStructure *s;
+  const GValue *bins;
+  guint nbins, num_bins, per, u;
+  guint64 *hist = ref_histogram (in, &nbins);
+  guint64 pixels = 0, sum = 0, sum2 = 0, u64;
+  guint min = G_MAXUINT, max = 0;
+  gdouble mean, stddev, d;
+  const gchar *times[] = { "timestamp", "stream-time", "running-time" };
+  const guint expected_roi[] = { 0, 0, in->width, in->height };
+  const gchar *rois[] = { "roi-x", "roi-y", "roi-width", "roi-height" };
+
+  fail_unless (msg != NULL, "no message for %s %ux%u",
+      gst_video_format_to_string (in->format), in->width, in->height);
+  fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (h->element));
+  s = gst_message_get_structure (msg);
+  fail_unless (gst_structure_has_name (s, "histogram"));
+  /* Nothing more nor less than clhistogram's fields. */
+  fail_unless_equals_int (gst_structure_n_fields (s), 16);
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++) {
+    fail_unless (gst_structure_get_uint64 (s, times[i], &u64), "%s", times[i]);
+    fail_unless_equals_uint64 (u64, pts);
+  }
+  fail_unless (gst_structure_get_uint64 (s, "duration", &u64));
+  fail_unless_equals_uint64 (u64, 40 * GST_MSECOND);
+  /* The input's format, also where the output is GRAY8. */
+  fail_unless_equals_string (gst_structure_get_string (s, "format"),
+      gst_video_format_to_string (in->format));
+
+  num_bins = MIN (message_bins, nbins);
+  per = nbins / num_bins;
+  fail_unless (gst_structure_get_uint (s, "num-bins", &u));
+  fail_unless_equals_int (u, num_bins);
+  bins = gst_structure_get_value (s, "bins");
+  fail_unless (bins && GST_VALUE_HOLDS_ARRAY (bins));
+  fail_unless_equals_int (gst_value_array_get_size (bins), num_bins);
+  for (guint i = 0; i < num_bins; i++) {
+    const GValue *v = gst_value_array_get_value (bins, i);
+    guint64 expected = 0;
+
+    for (guint j = i * per; j < (i + 1) * per; j++)
+      expected += hist[j];
+    fail_unless (G_VALUE_HOLDS_UINT64 (v));
+    fail_unless (g_value_get_uint64 (v) == expected,
+        "%s bin %u of %u: %" G_GUINT64_FORMAT ", expected %" G_GUINT64_FORMAT,
+        gst_video_format_to_string (in->format), i, num_bins,
+        g_value_get_uint64 (v), expected);
+  }
+  for (guint v = 0; v < nbins; v++) {
+    if (hist[v]) {
+      min = MIN (min, v);
+      max = v;
+    }
+    pixels += hist[v];
+    sum += hist[v] * v;
+    sum2 += hist[v] * v * v;
+  }
+  fail_unless_equals_uint64 (pixels, (guint64)in->width * in->height);
+  fail_unless (gst_structure_get_uint64 (s, "pixels", &u64));
+  fail_unless_equals_uint64 (u64, pixels);
+  fail_unless (gst_structure_get_uint (s, "min", &u));
+  fail_unless_equals_int (u, min);
+  fail_unless (gst_structure_get_uint (s, "max", &u));
+  fail_unless_equals_int (u, max);
+  /* docs/clhistogram.md's moments, the same doubles bit for bit. */
+  fail_unless (gst_structure_get_double (s, "mean", &mean));
+  d = (gdouble)sum / pixels;
+  fail_unless (mean == d, "mean %.17g, expected %.17g", mean, d);
+  fail_unless (gst_structure_get_double (s, "stddev", &stddev));
+  d = sqrt ((gdouble)((unsigned __int128)sum2 * pixels -
+                      (unsigned __int128)sum * sum)) /
+      pixels;
+  fail_unless (stddev == d, "stddev %.17g, expected %.17g", stddev, d);
+  for (guint i = 0; i < 4; i++) {
+    fail_unless (gst_structure_get_uint (s, rois[i], &u), "no %s", rois[i]);
+    fail_unless_equals_int (u, expected_roi[i]);
+  }
+  gst_message_unref (msg);
+  g_free (hist);
+}
+
+/* The message-bins values the message tests set: all, one, some, more
+ * than 8-bit formats have, and one that is no power of two (64). */
+static const guint message_bins_set[] = { 256, 1, 16, 65536, 100 };
+
+static guint
+effective_bins (guint message_bins)
+{
+  return message_bins == 100 ? 64 : message_bins;
+}
+
+GST_START_TEST (test_message_gray)
+{
+  GRand *rand = test_rand ();
+  GstClockTime pts = 0;
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+    for (guint to8 = 0; to8 < (formats[f] == GRAY8 ? 1 : 2); to8++) {
+      GstBus *bus;
+      GstHarness *h = message_harness (&bus);
+      RefClaheParams p = params (3.0, 5, 3);
+
+      p.to_gray8 = to8;
+      if (to8)
+        gst_harness_set_sink_caps_str (h, "video/x-raw,format=GRAY8");
+      g_object_set (h->element, "post-messages", TRUE, NULL);
+      set_params (h, &p);
+      for (guint b = 0; b < G_N_ELEMENTS (message_bins_set); b++) {
+        /* Random sizes and padded rows; 12-bit values for GRAY16 too,
+         * whose top bins stay empty. */
+        const guint width = g_rand_int_range (rand, 1, 150);
+        const guint height = g_rand_int_range (rand, 1, 90);
+        const guint bits = formats[f] == GRAY8 ? 8 : (b % 2 ? 12 : 16);
+        TestFrame *in = test_frame_random (formats[f], width, height,
+            width * test_format_depth (formats[f]) / 8 +
+                g_rand_int_range (rand, 0, 9),
+            bits, rand);
+
+        g_object_set (h->element, "message-bins", message_bins_set[b], NULL);
+        push_checked (h, in, &p, pts);
+        check_message (h, bus, in, effective_bins (message_bins_set[b]), pts);
+        pts += 40 * GST_MSECOND;
+        test_frame_free (in);
+      }
+      /* Real images, whole histograms. */
+      {
+        TestFrame *real = test_frame_load (
+            formats[f] == GRAY8 ? "camera.png" : "flower_small.g.depth12.pgm");
+        TestFrame *in = test_frame_copy (real, formats[f], 0);
+
+        g_object_set (h->element, "message-bins", 65536, NULL);
+        push_checked (h, in, &p, pts);
+        check_message (h, bus, in, 65536, pts);
+        test_frame_free (real);
+        test_frame_free (in);
+      }
+      message_harness_free (h, bus);
+    }
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_message_yuv)
+{
+  const GstVideoFormat yuv[] = { GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_I420,
+    GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_UYVY, GST_VIDEO_FORMAT_Y444 };
+  const gchar *ranges[] = { TEST_COLORIMETRY_FULL, TEST_COLORIMETRY_LIMITED };
+  GRand *rand = test_rand ();
+
+  for (guint f = 0; f < G_N_ELEMENTS (yuv); f++) {
+    for (guint r = 0; r < G_N_ELEMENTS (ranges); r++) {
+      GstBus *bus;
+      GstHarness *h = message_harness (&bus);
+      RefClaheParams p = params (2.0, 4, 6);
+      GstClockTime pts = 0;
+
+      p.limited = r == 1;
+      set_params (h, &p);
+      g_object_set (h->element, "post-messages", TRUE, NULL);
+      for (guint b = 0; b < G_N_ELEMENTS (message_bins_set); b++) {
+        TestFrame *in = test_frame_random (yuv[f],
+            g_rand_int_range (rand, 1, 120), g_rand_int_range (rand, 1, 70), 0,
+            8, rand);
+
+        test_frame_set_colorimetry (in, ranges[r]);
+        g_object_set (h->element, "message-bins", message_bins_set[b], NULL);
+        push_checked (h, in, &p, pts);
+        check_message (h, bus, in, effective_bins (message_bins_set[b]), pts);
+        pts += 40 * GST_MSECOND;
+        test_frame_free (in);
+      }
+      message_harness_free (h, bus);
+    }
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* Off by default; on and off again while playing, one message for each
+ * frame that asked for it and none for the others. */
+GST_START_TEST (test_message_on_and_off)
+{
+  const gboolean on[] = { FALSE, FALSE, TRUE, TRUE, FALSE, TRUE, FALSE };
+  GRand *rand = test_rand ();
+  GstBus *bus;
+  GstHarness *h = message_harness (&bus);
+  RefClaheParams p = params (2.0, 8, 8);
+  gboolean post;
+
+  g_object_get (h->element, "post-messages", &post, NULL);
+  fail_if (post, "post-messages is on by default");
+  for (guint i = 0; i < G_N_ELEMENTS (on); i++) {
+    /* A change of caps halfway. */
+    TestFrame *in = test_frame_random (i < 3 ? GRAY8 : GRAY16_BE, 40 + i, 30, 0,
+        i < 3 ? 8 : 16, rand);
+
+    if (i > 0)
+      g_object_set (h->element, "post-messages", on[i], NULL);
+    push_checked (h, in, &p, i * 40 * GST_MSECOND);
+    if (on[i])
+      check_message (h, bus, in, 256, i * 40 * GST_MSECOND);
+    else
+      fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT) == NULL,
+          "a message from frame %u with post-messages off", i);
+    test_frame_free (in);
+  }
+  message_harness_free (h, bus);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 /* ---- Properties ---- */
 
 GST_START_TEST (test_properties)
 {
   GstElement *e = gst_element_factory_make ("clclahe", NULL);
   gdouble clip;
-  guint tx, ty, smoothing;
+  guint tx, ty, smoothing, bins;
+  gboolean post;
   GParamSpec *spec;
 
   fail_unless (e != NULL);
@@ -747,13 +1043,23 @@ GST_START_TEST (test_properties)
   fail_unless_equals_int (tx, 8);
   fail_unless_equals_int (ty, 8);
   fail_unless_equals_int (smoothing, 0);
+  g_object_get (e, "post-messages", &post, "message-bins", &bins, NULL);
+  fail_if (post);
+  fail_unless_equals_int (bins, 256);
+  /* Rounded down to a power of two, as clhistequalize's. */
+  g_object_set (e, "message-bins", 1000, NULL);
+  g_object_get (e, "message-bins", &bins, NULL);
+  fail_unless_equals_int (bins, 512);
+  spec = g_object_class_find_property (G_OBJECT_GET_CLASS (e), "message-bins");
+  fail_unless_equals_int (G_PARAM_SPEC_UINT (spec)->minimum, 1);
+  fail_unless_equals_int (G_PARAM_SPEC_UINT (spec)->maximum, 65536);
   spec = g_object_class_find_property (G_OBJECT_GET_CLASS (e), "tiles-x");
   fail_unless_equals_int (G_PARAM_SPEC_UINT (spec)->minimum, 1);
   fail_unless_equals_int (G_PARAM_SPEC_UINT (spec)->maximum, 64);
   spec = g_object_class_find_property (G_OBJECT_GET_CLASS (e), "smoothing");
   fail_unless_equals_int (G_PARAM_SPEC_UINT (spec)->maximum, 255);
   for (const gchar **n = (const gchar *[]){ "clip-limit", "tiles-x", "tiles-y",
-           "smoothing", NULL };
+           "smoothing", "post-messages", "message-bins", NULL };
        *n; n++) {
     spec = g_object_class_find_property (G_OBJECT_GET_CLASS (e), *n);
     fail_unless (spec->flags & GST_PARAM_MUTABLE_PLAYING, "%s", *n);
@@ -848,6 +1154,9 @@ clclahe_suite (void)
   tcase_add_test (tc, test_smoothing);
   tcase_add_test (tc, test_smoothing_restarts);
   tcase_add_test (tc, test_randomized);
+  tcase_add_test (tc, test_message_gray);
+  tcase_add_test (tc, test_message_yuv);
+  tcase_add_test (tc, test_message_on_and_off);
   tcase_add_test (tc, test_properties);
   tcase_add_test (tc, test_changes_while_playing);
   tcase_add_test (tc, test_pipelines);

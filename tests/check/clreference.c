@@ -363,6 +363,35 @@ ref_clahe (const TestFrame *in, const RefClaheParams *p, RefClaheState *state)
 }
 
 TestFrame *
+ref_clahe_frame (const TestFrame *in, const RefClaheParams *p,
+    RefClaheState *state)
+{
+  const gboolean yuv = test_format_is_yuv (in->format);
+  RefClaheParams q = *p;
+  TestFrame *gray = test_frame_new (test_format_depth (in->format) == 8
+                                        ? GST_VIDEO_FORMAT_GRAY8
+                                        : GST_VIDEO_FORMAT_GRAY16_LE,
+      in->width, in->height, 0);
+  TestFrame *eq, *out;
+
+  for (guint y = 0; y < in->height; y++)
+    for (guint x = 0; x < in->width; x++)
+      test_frame_set (gray, x, y, test_frame_get (in, x, y));
+  q.limited = yuv && !test_frame_full_range (in);
+  eq = ref_clahe (gray, &q, state);
+  test_frame_free (gray);
+  if (!yuv && (q.to_gray8 || in->format == eq->format))
+    return eq;
+  /* The input's own format: GRAY16_BE, or YUV with its chroma. */
+  out = test_frame_copy (in, in->format, 0);
+  for (guint y = 0; y < in->height; y++)
+    for (guint x = 0; x < in->width; x++)
+      test_frame_set (out, x, y, test_frame_get (eq, x, y));
+  test_frame_free (eq);
+  return out;
+}
+
+TestFrame *
 ref_element (const gchar *element, const TestFrame *in)
 {
   if (g_str_equal (element, "clhistequalize"))

@@ -86,6 +86,13 @@ void ref_clahe_params_init (RefClaheParams *p);
 TestFrame *ref_clahe (const TestFrame *in, const RefClaheParams *p,
     RefClaheState *state);
 
+/* clclahe's output for @in in any format the element takes, in @in's
+ * format (GRAY8 with @p->to_gray8): ref_clahe of its gray or luma samples,
+ * limited range where @in's caps make it so (whatever @p->limited says),
+ * the chroma copied. */
+TestFrame *ref_clahe_frame (const TestFrame *in, const RefClaheParams *p,
+    RefClaheState *state);
+
 /* @element's output for @in with its default properties: "clhistequalize",
  * "clhistogram" (the input), "clclahe" or "clsobel". */
 TestFrame *ref_element (const gchar *element, const TestFrame *in);

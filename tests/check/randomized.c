@@ -23,7 +23,8 @@
  * (uniform, constant, two values, a narrow band, 12-bit, extremes), random
  * chroma, YUV ranges (no colorimetry, bt601, bt709, full) and clsobel
  * parameters and output format (GRAY8 asked for by the sink, or the
- * default), the caps changing from frame to frame. The seed is fixed and
+ * default), clclahe's clip limit, tiles, smoothing and histogram message,
+ * the caps changing from frame to frame. The seed is fixed and
  * printed; CLFILTER_SEED=N replays another, CLFILTER_FRAMES=N changes the
  * count. A failure names the seed and the frame.
  */
@@ -289,6 +290,188 @@ run_random_agc (void)
   g_rand_free (rand);
 }
 
+/* The one `histogram` message of a frame: bins, pixels, min and max from
+ * a plain count of @in's gray or luma. */
+static void
+check_clahe_message (GstBus *bus, const TestFrame *in, guint message_bins,
+    const gchar *what)
+{
+  GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT);
+  guint nbins, num_bins, u, min = G_MAXUINT, max = 0;
+  guint64 *hist = ref_histogram (in, &nbins);
+  const GstStructure *s;
+  const GValue *bins;
+  guint64 pixels;
+
+  fail_unless (msg != NULL, "%s: no histogram message", what);
+  s = gst_message_get_structure (msg);
+  fail_unless (gst_structure_has_name (s, "histogram"));
+  num_bins = MIN (message_bins, nbins);
+  bins = gst_structure_get_value (s, "bins");
+  fail_unless (gst_structure_get_uint (s, "num-bins", &u) && u == num_bins,
+      "%s: %u bins, expected %u", what, u, num_bins);
+  fail_unless_equals_int (gst_value_array_get_size (bins), num_bins);
+  for (guint i = 0; i < num_bins; i++) {
+    guint64 expected = 0;
+
+    for (guint j = i * (nbins / num_bins); j < (i + 1) * (nbins / num_bins);
+         j++)
+      expected += hist[j];
+    fail_unless (g_value_get_uint64 (gst_value_array_get_value (bins, i)) ==
+                     expected,
+        "%s: bin %u of %u differs", what, i, num_bins);
+  }
+  for (guint v = 0; v < nbins; v++)
+    if (hist[v]) {
+      min = MIN (min, v);
+      max = v;
+    }
+  fail_unless (gst_structure_get_uint64 (s, "pixels", &pixels));
+  fail_unless (pixels == (guint64)in->width * in->height, "%s: pixels", what);
+  fail_unless (gst_structure_get_uint (s, "min", &u) && u == min, "%s: min",
+      what);
+  fail_unless (gst_structure_get_uint (s, "max", &u) && u == max, "%s: max",
+      what);
+  gst_message_unref (msg);
+  g_free (hist);
+}
+
+/* clclahe with random clip limits, tiles, smoothing and messages on every
+ * frame, every format and layout, GRAY16 to GRAY8 where the sink asks; the
+ * smoothing state carried on while the caps and tiles stay, as the
+ * element's. */
+static void
+run_random_clahe (void)
+{
+  const guint32 seed = env_uint ("CLFILTER_SEED", DEFAULT_SEED);
+  const guint frames = env_uint ("CLFILTER_FRAMES", DEFAULT_FRAMES) / 4;
+  static const gchar *colorimetries[] = { NULL, TEST_COLORIMETRY_LIMITED,
+    "bt709", TEST_COLORIMETRY_FULL };
+  GRand *rand = g_rand_new_with_seed (seed);
+  GstHarness *harness[2] = { gst_harness_new ("clclahe"),
+    gst_harness_new ("clclahe") };
+  GstBus *bus[2];
+  RefClaheState state[2] = { { 0 } };
+  GstCaps *last[2] = { NULL, NULL };
+  struct {
+    GstVideoFormat format;
+    gboolean to_gray8;
+    guint width, height, colorimetry;
+  } shape = { 0 };
+  RefClaheParams p;
+  guint64 pixels = 0, carried = 0;
+  gint64 t0 = g_get_monotonic_time ();
+
+  ref_clahe_params_init (&p);
+  g_print ("clclahe: %u random frames from seed %u\n", frames, seed);
+  gst_harness_set_sink_caps_str (harness[1], "video/x-raw,format=GRAY8");
+  for (guint i = 0; i < 2; i++) {
+    bus[i] = gst_bus_new ();
+    gst_element_set_bus (harness[i]->element, bus[i]);
+  }
+  for (guint i = 0; i < frames; i++) {
+    /* Half the frames keep the last one's caps and a quarter its tiles
+     * too, so that the smoothing carries on. */
+    const gboolean new_caps = i == 0 || g_rand_boolean (rand);
+    const gboolean new_tiles = new_caps || g_rand_int_range (rand, 0, 4) == 0;
+    const gdouble clips[] = { 0.0, 1.0, 2.0, 40.0, 65536.0,
+      g_rand_double_range (rand, 0, 8), g_rand_double_range (rand, 0, 2048) };
+    const guint message_bins = 1u << g_rand_int_range (rand, 0, 17);
+    const gboolean post = g_rand_int_range (rand, 0, 3) == 0;
+    gsize strides[GST_VIDEO_MAX_PLANES] = { 0 };
+    TestFrame *in, *expected, *out;
+    const gchar *content;
+    GstHarness *h;
+    GstCaps *caps;
+    gchar *desc, *what;
+
+    if (new_caps) {
+      shape.format =
+          test_all_formats[g_rand_int_range (rand, 0, test_n_all_formats)];
+      shape.to_gray8 = test_format_depth (shape.format) == 16 &&
+                       g_rand_boolean (rand);
+      shape.width = random_dimension (rand, 700);
+      shape.height = random_dimension (rand, 300);
+      shape.colorimetry = g_rand_int_range (rand, 0, 4);
+    }
+    if (new_tiles) {
+      /* GRAY16's tables are 128 KiB a tile: at most 16x16 of them. */
+      const guint max_tiles = test_format_depth (shape.format) == 16 ? 16 : 64;
+
+      p.tiles_x = g_rand_int_range (rand, 1, max_tiles + 1);
+      p.tiles_y = g_rand_int_range (rand, 1, max_tiles + 1);
+    }
+    p.clip_limit = clips[g_rand_int_range (rand, 0, G_N_ELEMENTS (clips))];
+    p.smoothing = g_rand_boolean (rand) ? 0 : g_rand_int_range (rand, 0, 256);
+    p.to_gray8 = shape.to_gray8;
+    h = harness[shape.to_gray8];
+    for (guint k = 0; k < test_format_n_planes (shape.format); k++)
+      strides[k] = random_stride (rand, shape.format, shape.width, k);
+    in = test_frame_new_strides (shape.format, shape.width, shape.height,
+        strides);
+    content = random_content (in, rand);
+    for (guint k = 1; k < test_frame_n_components (in); k++)
+      for (guint y = 0; y < test_frame_comp_height (in, k); y++)
+        for (guint x = 0; x < test_frame_comp_width (in, k); x++)
+          test_frame_set_comp (in, k, x, y, g_rand_int_range (rand, 0, 256));
+    if (test_format_is_yuv (shape.format))
+      test_frame_set_colorimetry (in, colorimetries[shape.colorimetry]);
+    /* The layout in the buffer is no part of the caps. */
+    if (g_rand_boolean (rand)) {
+      in->plane_gap = g_rand_int_range (rand, 0, 64);
+      in->planes_reversed = g_rand_boolean (rand);
+    }
+
+    /* The element starts the smoothing afresh on new caps or tiles. */
+    caps = test_frame_caps (in);
+    if (!last[p.to_gray8] || !gst_caps_is_equal (caps, last[p.to_gray8]) ||
+        state[p.to_gray8].tiles_x != p.tiles_x ||
+        state[p.to_gray8].tiles_y != p.tiles_y)
+      ref_clahe_state_clear (&state[p.to_gray8]);
+    else if (p.smoothing)
+      carried++;
+    gst_caps_replace (&last[p.to_gray8], caps);
+    gst_caps_unref (caps);
+
+    expected = ref_clahe_frame (in, &p, &state[p.to_gray8]);
+    g_object_set (h->element, "clip-limit", p.clip_limit, "tiles-x", p.tiles_x,
+        "tiles-y", p.tiles_y, "smoothing", p.smoothing, "post-messages", post,
+        "message-bins", message_bins, NULL);
+    out = test_harness_process (h, in);
+    desc = test_frame_describe (in);
+    what = g_strdup_printf ("seed %u clclahe frame %u: %s%s, %s content, "
+                            "clip %.17g tiles %ux%u smoothing %u (replay: "
+                            "CLFILTER_SEED=%u)",
+        seed, i, desc, p.to_gray8 ? " to GRAY8" : "", content, p.clip_limit,
+        p.tiles_x, p.tiles_y, p.smoothing, seed);
+    g_free (desc);
+    fail_unless (test_frame_equal (expected, out),
+        "%s differs from the reference", what);
+    if (post)
+      check_clahe_message (bus[p.to_gray8], in, message_bins, what);
+    fail_unless (gst_bus_pop_filtered (bus[p.to_gray8], GST_MESSAGE_ELEMENT) ==
+                     NULL,
+        "%s: a message too many", what);
+    pixels += (guint64)shape.width * shape.height;
+    g_free (what);
+    test_frame_free (expected);
+    test_frame_free (out);
+    test_frame_free (in);
+  }
+  g_print ("clclahe: %u frames (%" G_GUINT64_FORMAT " smoothed on from the "
+           "last), %" G_GUINT64_FORMAT " pixels, all equal to the reference, "
+           "%.1f s\n",
+      frames, carried, pixels, (g_get_monotonic_time () - t0) / 1e6);
+  for (guint i = 0; i < 2; i++) {
+    ref_clahe_state_clear (&state[i]);
+    gst_clear_caps (&last[i]);
+    gst_element_set_bus (harness[i]->element, NULL);
+    gst_object_unref (bus[i]);
+    gst_harness_teardown (harness[i]);
+  }
+  g_rand_free (rand);
+}
+
 GST_START_TEST (test_random_agc)
 {
   run_random_agc ();
@@ -299,6 +482,13 @@ GST_END_TEST;
 GST_START_TEST (test_random_histequalize)
 {
   run_randomized ("clhistequalize");
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_random_clahe)
+{
+  run_random_clahe ();
 }
 
 GST_END_TEST;
@@ -320,6 +510,7 @@ randomized_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_random_histequalize);
   tcase_add_test (tc, test_random_agc);
+  tcase_add_test (tc, test_random_clahe);
   tcase_add_test (tc, test_random_sobel);
   return s;
 }

@@ -43,6 +43,13 @@
  *           (GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B,
  *           Y444, YUY2, UYVY, then GRAY8 again); bits 6-7: YUV range (no
  *           colorimetry, bt601, bt709, full)
+ *   byte 6  bit 0: clclahe instead of byte 0's element; then bits 1-3 and
+ *           4-6 tiles-x and tiles-y (indices into a table below, at most
+ *           16 for GRAY16), bit 7 post-messages with message-bins 2^(byte
+ *           3 & 15), each message's bins, pixels, min and max checked
+ *           against a count of the input; byte 4's bits 0-2 its clip-limit
+ *           and bits 6-7 its smoothing (indices into tables below, a second
+ *           frame as for clhistequalize), byte 0's bit 7 GRAY8 out of GRAY16
  *   rest    sample values, luma then chroma, repeated over the frame
  *
  * A frame that fits must come out equal to the C reference; one whose
@@ -62,14 +69,19 @@
 void gst_plugin_clfilter_register (void);
 
 /* clhistequalize, clsobel, clsobel into a GRAY8 sink, clhistequalize into
- * a GRAY8 sink. */
-static GstHarness *harness[4];
+ * a GRAY8 sink, clclahe, clclahe into a GRAY8 sink; the last two post to
+ * their buses. */
+static GstHarness *harness[6];
+static GstBus *bus[2];
 static const gchar *mode_nicks[] = { "magnitude", "magnitude-l1", "dx", "dy" };
 static const double scales[] = { 1.0, 0.25, 0.5, 2.0, 1.0 / 3, 0.0, 4.5,
   65535.0 };
 static const double saturations[] = { 0.0, 0.01, 0.05, 0.3 };
 static const double strengths[] = { 1.0, 0.0, 0.5, 0.37 };
 static const guint smoothings[] = { 0, 1, 128, 255 };
+static const double clips[] = { 2.0, 0.0, 1.0, 40.0, 65536.0, 0.01, 3.7,
+  512.0 };
+static const guint tiles[] = { 1, 2, 3, 5, 8, 13, 33, 64 };
 static const gchar *colorimetries[] = { NULL, TEST_COLORIMETRY_LIMITED, "bt709",
   TEST_COLORIMETRY_FULL };
 
@@ -124,7 +136,65 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   gst_harness_set_sink_caps_str (harness[3], "video/x-raw,format=GRAY8");
   g_object_set (harness[0]->element, "post-messages", TRUE, NULL);
   g_object_set (harness[3]->element, "post-messages", TRUE, NULL);
+  for (guint i = 0; i < 2; i++) {
+    harness[4 + i] = gst_harness_new ("clclahe");
+    bus[i] = gst_bus_new ();
+    gst_element_set_bus (harness[4 + i]->element, bus[i]);
+  }
+  gst_harness_set_sink_caps_str (harness[5], "video/x-raw,format=GRAY8");
   return 0;
+}
+
+/* Drops what else the element posted (the errors of refused buffers). */
+static void
+drain (GstBus *b)
+{
+  gst_bus_set_flushing (b, TRUE);
+  gst_bus_set_flushing (b, FALSE);
+}
+
+/* The frame's `histogram` message from clclahe: its bins, pixels, min
+ * and max from a plain count of @in's gray or luma. */
+static void
+check_message (GstBus *b, const TestFrame *in, guint message_bins)
+{
+  GstMessage *msg = gst_bus_pop_filtered (b, GST_MESSAGE_ELEMENT);
+  guint nbins, num_bins, u, min = G_MAXUINT, max = 0;
+  guint64 *hist = ref_histogram (in, &nbins);
+  const GstStructure *s;
+  const GValue *bins;
+  guint64 pixels;
+
+  if (!msg)
+    die (in, "no histogram message");
+  s = gst_message_get_structure (msg);
+  num_bins = MIN (message_bins, nbins);
+  bins = gst_structure_get_value (s, "bins");
+  if (!gst_structure_has_name (s, "histogram") || !bins ||
+      !gst_structure_get_uint (s, "num-bins", &u) || u != num_bins ||
+      gst_value_array_get_size (bins) != num_bins)
+    die (in, "the histogram message has the wrong number of bins");
+  for (guint i = 0; i < num_bins; i++) {
+    guint64 expected = 0;
+
+    for (guint j = i * (nbins / num_bins); j < (i + 1) * (nbins / num_bins);
+         j++)
+      expected += hist[j];
+    if (g_value_get_uint64 (gst_value_array_get_value (bins, i)) != expected)
+      die (in, "a bin of the histogram message differs");
+  }
+  for (guint v = 0; v < nbins; v++)
+    if (hist[v]) {
+      min = MIN (min, v);
+      max = v;
+    }
+  if (!gst_structure_get_uint64 (s, "pixels", &pixels) ||
+      pixels != (guint64)in->width * in->height ||
+      !gst_structure_get_uint (s, "min", &u) || u != min ||
+      !gst_structure_get_uint (s, "max", &u) || u != max)
+    die (in, "the histogram message's pixels, min or max differ");
+  gst_message_unref (msg);
+  g_free (hist);
 }
 
 int
@@ -143,10 +213,14 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   gsize strides[GST_VIDEO_MAX_PLANES] = { 0 };
   AgcSettings agc;
   AgcState state = { 0 };
+  RefClaheParams clahe;
+  RefClaheState clahe_state = { 0 };
+  gboolean post = FALSE;
+  guint message_bins = 0;
 
-  if (size < 6)
+  if (size < 7)
     return 0;
-  e = data[0] & 1;
+  e = data[6] & 1 ? 2 : data[0] & 1;
   mode = (data[0] >> 1) & 3;
   stride_kind = (data[0] >> 3) & 3;
   shortened = (data[0] >> 5) & 1;
@@ -155,10 +229,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   height = data[2] + 1 + (data[5] & 2 ? 256 : 0);
   pad = data[3];
   format = test_all_formats[((data[5] >> 2) & 15) % test_n_all_formats];
-  if (e == 0 && test_format_depth (format) != 16)
+  if (e != 1 && test_format_depth (format) != 16)
     to_gray8 = FALSE;
   out_format = to_gray8 ? GST_VIDEO_FORMAT_GRAY8
-               : e == 0 ? format
+               : e != 1 ? format
                         : ref_sobel_default_format (format);
   scale = scales[data[4] & 7];
   threshold = data[4] >> 3
@@ -166,8 +240,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
                         (e == 0 || out_format == GST_VIDEO_FORMAT_GRAY8 ? 8
                                                                         : 2048)
                   : 0;
-  pixels = data + 6;
-  n_pixels = size - 6;
+  pixels = data + 7;
+  n_pixels = size - 7;
 
   for (guint p = 0; p < test_format_n_planes (format); p++) {
     const gsize row = test_format_row_bytes (format, width, p);
@@ -202,9 +276,27 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   in->planes_reversed = shortened || (data[0] >> 6) & 1;
   in->plane_gap = (data[0] >> 6) & 1 ? pad & 15 : 0;
 
-  h = harness[e == 0 ? (to_gray8 ? 3 : 0) : to_gray8 ? 2 : 1];
+  h = harness[e == 0   ? (to_gray8 ? 3 : 0)
+              : e == 1 ? (to_gray8 ? 2 : 1)
+                       : (to_gray8 ? 5 : 4)];
   frames = 1;
-  if (e == 1) {
+  if (e == 2) {
+    /* GRAY16's tables are 128 KiB a tile. */
+    const guint max_tiles = test_format_depth (format) == 16 ? 16 : 64;
+
+    ref_clahe_params_init (&clahe);
+    clahe.clip_limit = clips[data[4] & 7];
+    clahe.smoothing = smoothings[data[4] >> 6];
+    clahe.tiles_x = MIN (tiles[(data[6] >> 1) & 7], max_tiles);
+    clahe.tiles_y = MIN (tiles[(data[6] >> 4) & 7], max_tiles);
+    clahe.to_gray8 = to_gray8;
+    post = data[6] >> 7;
+    message_bins = 1u << (pad & 15);
+    frames = clahe.smoothing ? 2 : 1;
+    g_object_set (h->element, "clip-limit", clahe.clip_limit, "tiles-x",
+        clahe.tiles_x, "tiles-y", clahe.tiles_y, "smoothing", clahe.smoothing,
+        "post-messages", post, "message-bins", message_bins, NULL);
+  } else if (e == 1) {
     gst_util_set_object_arg (G_OBJECT (h->element), "mode", mode_nicks[mode]);
     g_object_set (h->element, "scale", scale, "threshold", threshold, NULL);
   } else {
@@ -251,6 +343,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         die (in, "a short buffer was not refused");
       if (gst_harness_buffers_in_queue (h))
         die (in, "a short buffer gave output");
+      if (e == 2)
+        drain (bus[to_gray8]);
       gst_caps_unref (caps);
       test_frame_free (in);
       return 0;
@@ -275,21 +369,29 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     out = test_frame_try_from_buffer (outbuf, caps);
     if (!out)
       die (NULL, "cannot map the output");
-    expected = e == 0
-                   ? ref_agc_frame (in, out_format,
-                         test_format_is_yuv (format) &&
-                             !test_frame_full_range (in),
-                         &agc, &state)
-                   : ref_sobel_format (in, mode, scale, threshold, out_format);
+    expected = e == 0 ? ref_agc_frame (in, out_format,
+                            test_format_is_yuv (format) &&
+                                !test_frame_full_range (in),
+                            &agc, &state)
+               : e == 1
+                   ? ref_sobel_format (in, mode, scale, threshold, out_format)
+                   : ref_clahe_frame (in, &clahe, &clahe_state);
     if (!test_frame_equal (expected, out))
       die (in, f ? "the second frame differs from the reference"
                  : "output differs from the reference");
+    if (post)
+      check_message (bus[to_gray8], in, message_bins);
+    if (e == 2 && gst_bus_pop_filtered (bus[to_gray8], GST_MESSAGE_ELEMENT))
+      die (in, "a message too many");
     gst_buffer_unref (outbuf);
     test_frame_free (expected);
     test_frame_free (out);
     gst_caps_unref (caps);
   }
+  if (e == 2)
+    drain (bus[to_gray8]);
   agc_state_reset (&state);
+  ref_clahe_state_clear (&clahe_state);
   test_frame_free (in);
   return 0;
 }

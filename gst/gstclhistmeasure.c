@@ -1,0 +1,396 @@
+/* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The histogram of a frame for the `histogram` message, on the device; see
+ * the header.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstclhistmeasure.h"
+#include "gstclhistmessage.h"
+#include "clkernels.h"
+#include "kernels/clshared.h"
+
+#define MAX_BINS 65536
+
+/* The launch shapes of clhistequalize's histogram and table stages, whose
+ * kernels this runs; gstclhistequalize.c says why they are so. */
+#define GPU_HIST_COPIES 8
+#define HIST16_GROUP 1024
+#define LUT_BLOCKS (MAX_BINS / GST_CL_LUT_BLOCK_BINS)
+
+struct _GstClHistMeasure {
+  /* Not a reference: the measure lives inside the element. */
+  GstClBaseFilter *filter;
+  cl_program program;
+  cl_kernel k_hist;
+  /* make_lut_* for its summary, or summary_u8 (8 bits on GPUs). */
+  cl_kernel k_summary;
+
+  /* CPUs store partial histograms whole; GPUs count into one with atomics,
+   * which summary_u8 leaves clear for the next frame and a fill clears for
+   * GRAY16 (and after a failed frame). */
+  cl_mem hist;
+  gboolean hist_dirty;
+  /* Per-block statistics of the table kernels, 8 words each, folded into
+   * the summary on the host. */
+  cl_mem stats;
+  guint32 *host_stats;
+  guint stat_blocks;
+  /* What the table kernels need besides: their table and, on CPUs, the
+   * cumulative counts. */
+  cl_mem lut;
+  cl_mem cum;
+  /* The table kernels' smoothing state, which they always store: one
+   * scratch buffer, never read (every frame restarts it). */
+  cl_mem scratch;
+  /* The frame's summary (GST_CL_SUMMARY_HEAD words, then the bins), read
+   * back with the frame's number of message bins; 0 when none. */
+  cl_mem summary;
+  guint32 *host_summary;
+  guint pending_bins;
+  guint pending_region[4];
+
+  guint depth;
+  guint nbins;
+  cl_uint swap;
+  gboolean cpu;
+  cl_uint rows_per_group;
+  cl_uint parts;
+  size_t lut_items;
+  cl_uint slice_bins;
+  cl_uint packed;
+  size_t hist16_group;
+};
+
+static void
+release_mem (cl_mem *mem)
+{
+  if (*mem)
+    clReleaseMemObject (*mem);
+  *mem = NULL;
+}
+
+void
+gst_cl_hist_measure_free (GstClHistMeasure *m)
+{
+  if (!m)
+    return;
+  release_mem (&m->hist);
+  release_mem (&m->stats);
+  release_mem (&m->lut);
+  release_mem (&m->cum);
+  release_mem (&m->scratch);
+  release_mem (&m->summary);
+  g_free (m->host_stats);
+  g_free (m->host_summary);
+  if (m->k_hist)
+    clReleaseKernel (m->k_hist);
+  if (m->k_summary)
+    clReleaseKernel (m->k_summary);
+  if (m->program)
+    clReleaseProgram (m->program);
+  g_free (m);
+}
+
+static guint
+floor_pow2 (guint64 v)
+{
+  guint p = 1;
+
+  while ((guint64)p * 2 <= v && p < MAX_BINS)
+    p *= 2;
+  return p;
+}
+
+/* Kernel @stage_[rows_]u8 or _u16 for the depth and device. */
+static gboolean
+create_kernel (GstClHistMeasure *m, cl_kernel *kernel, const gchar *stage,
+    gboolean rows)
+{
+  gchar *name = g_strdup_printf ("%s_%s%s", stage, rows ? "rows_" : "",
+      m->depth == 8 ? "u8" : "u16");
+
+  *kernel = gst_cl_base_filter_create_kernel (m->filter, m->program, name);
+  g_free (name);
+  return *kernel != NULL;
+}
+
+static guint
+band_rows (guint height, guint bands)
+{
+  return (height + MIN (height, bands) - 1) / MIN (height, bands);
+}
+
+/* clhistequalize's plan for its histogram and table stages. */
+static gboolean
+plan_kernels (GstClHistMeasure *m, GstClContext *cl, guint width, guint height)
+{
+  const guint units = MAX (1, cl->compute_units);
+  const gboolean gpu8 = !m->cpu && m->depth == 8;
+  guint groups;
+
+  m->parts = 1;
+  m->packed = FALSE;
+  if (m->cpu) {
+    m->rows_per_group = band_rows (height, units * (m->depth == 8 ? 2 : 1));
+  } else if (m->depth == 8) {
+    m->rows_per_group = band_rows (height, units * 4);
+  } else {
+    const guint words = floor_pow2 (cl->local_mem_size / 4);
+
+    m->hist16_group = MIN (HIST16_GROUP, cl->max_work_group_size);
+    m->rows_per_group = band_rows (height, units);
+    m->packed = width <= G_MAXUINT16;
+    if (m->packed)
+      m->rows_per_group = MAX (1, MIN (m->rows_per_group, G_MAXUINT16 / width));
+    m->slice_bins = MIN (MAX_BINS, m->packed ? 2 * words : words);
+  }
+  groups = (height + m->rows_per_group - 1) / m->rows_per_group;
+  if (m->cpu) {
+    m->parts = groups;
+    m->lut_items = m->depth == 8 ? 1 : floor_pow2 (units);
+    m->stat_blocks = m->lut_items;
+  } else {
+    m->stat_blocks = m->depth == 8 ? 0 : LUT_BLOCKS;
+  }
+  return create_kernel (m, &m->k_hist, "histogram", m->cpu) &&
+         create_kernel (m, &m->k_summary, gpu8 ? "summary" : "make_lut",
+             m->cpu);
+}
+
+GstClHistMeasure *
+gst_cl_hist_measure_new (GstClFilter *filter, const GstVideoInfo *info)
+{
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
+  GstClContext *cl = gst_cl_base_filter_get_context (base);
+  GstClHistMeasure *m = g_new0 (GstClHistMeasure, 1);
+  GError *error = NULL;
+
+  m->filter = base;
+  /* The context builds a program once; clhistequalize and clhistogram run
+   * this one as their own. */
+  m->program = gst_cl_context_get_program (cl, "histequalize",
+      gst_cl_kernel_histequalize, TRUE, &error);
+  if (!m->program) {
+    GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
+        ("Could not build the OpenCL program \"histequalize\" for \"%s\".",
+            cl->device_name),
+        ("%s", error->message));
+    g_clear_error (&error);
+    goto failed;
+  }
+  m->depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
+  m->nbins = 1u << m->depth;
+  m->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (info));
+  m->cpu = gst_cl_context_use_cpu_kernels (cl);
+  if (!plan_kernels (m, cl, GST_VIDEO_INFO_COMP_WIDTH (info, 0),
+          GST_VIDEO_INFO_COMP_HEIGHT (info, 0)))
+    goto failed;
+
+  m->hist = gst_cl_base_filter_alloc (base, (gsize)m->parts * m->nbins * 4);
+  m->lut = gst_cl_base_filter_alloc (base, m->nbins * m->depth / 8);
+  m->summary = gst_cl_base_filter_alloc (base,
+      (GST_CL_SUMMARY_HEAD + m->nbins) * 4);
+  m->scratch = gst_cl_base_filter_alloc (base, m->nbins * 4);
+  if (!m->hist || !m->lut || !m->summary || !m->scratch)
+    goto failed;
+  if (m->cpu) {
+    m->cum = gst_cl_base_filter_alloc (base, m->nbins * 4);
+    if (!m->cum)
+      goto failed;
+  }
+  if (m->stat_blocks) {
+    m->stats = gst_cl_base_filter_alloc (base, m->stat_blocks * 8 * 4);
+    if (!m->stats)
+      goto failed;
+    m->host_stats = g_new0 (guint32, m->stat_blocks * 8);
+  }
+  m->host_summary = g_new0 (guint32, GST_CL_SUMMARY_HEAD + m->nbins);
+  /* In the element's category, with its other lines. */
+  GST_CAT_DEBUG_OBJECT (GST_CL_BASE_FILTER_GET_CLASS (filter)->debug_category,
+      filter, "%s %dx%d: %u bands of %u rows on %s kernels",
+      GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
+      GST_VIDEO_INFO_HEIGHT (info),
+      (GST_VIDEO_INFO_COMP_HEIGHT (info, 0) + m->rows_per_group - 1) /
+          m->rows_per_group,
+      m->rows_per_group, m->cpu ? "CPU" : "GPU");
+  /* GPUs count into the histogram with atomics: it starts clear. */
+  m->hist_dirty = !m->cpu;
+  return m;
+
+failed:
+  gst_cl_hist_measure_free (m);
+  return NULL;
+}
+
+#define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
+
+/* Every histogram kernel takes (src, pitch, x0, y0, width, height,
+ * rows_per_group, swap, param, packed, hist, lhist). */
+static cl_int
+enqueue_histogram (GstClHistMeasure *m, GstClContext *cl, const GstClPlane *in,
+    cl_uint x0, cl_uint y0, cl_uint width, cl_uint height)
+{
+  cl_kernel k = m->k_hist;
+  const cl_uint bps = m->depth / 8;
+  const cl_uint pitch = in->pitch / bps;
+  const gboolean slices = !m->cpu && m->depth == 16;
+  const size_t lsz = m->cpu   ? 1
+                     : slices ? m->hist16_group
+                              : MIN (256, cl->max_work_group_size);
+  const cl_uint param = m->depth == 8 ? GPU_HIST_COPIES : m->slice_bins;
+  const size_t local_bytes = m->cpu ? (m->depth == 8 ? 4 : MAX_BINS * 4)
+                             : m->depth == 8 ? 256 * GPU_HIST_COPIES * 4
+                                             : (m->packed ? m->slice_bins / 2
+                                                          : m->slice_bins) *
+                                                   4;
+  /* Bands of the region, which may be fewer than the frame's. */
+  const cl_uint groups = (height + m->rows_per_group - 1) / m->rows_per_group;
+  size_t global[2] = { groups * lsz, slices ? m->nbins / m->slice_bins : 1 };
+  size_t local[2] = { lsz, 1 };
+  cl_int s = 0;
+
+  s |= SET_ARG (k, 0, in->mem);
+  s |= SET_ARG (k, 1, pitch);
+  s |= SET_ARG (k, 2, x0);
+  s |= SET_ARG (k, 3, y0);
+  s |= SET_ARG (k, 4, width);
+  s |= SET_ARG (k, 5, height);
+  s |= SET_ARG (k, 6, m->rows_per_group);
+  s |= SET_ARG (k, 7, m->swap);
+  s |= SET_ARG (k, 8, param);
+  s |= SET_ARG (k, 9, m->packed);
+  s |= SET_ARG (k, 10, m->hist);
+  s |= clSetKernelArg (k, 11, local_bytes, NULL);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  /* CPUs: one partial histogram per band. */
+  m->parts = m->cpu ? groups : 1;
+  return gst_cl_base_filter_enqueue_kernel (m->filter, k, 2, global, local);
+}
+
+/* The summary for @num_bins bins, by a table kernel or summary_u8, which
+ * all take (hist, parts, total, lut, stats, summary, group, cum,
+ * TABLE_ARGS). The table goes unused: the plainest one is asked for
+ * (equalize, full strength, no smoothing, every frame a first). */
+static cl_int
+enqueue_summary (GstClHistMeasure *m, cl_uint total, guint num_bins)
+{
+  const cl_uint group = m->nbins / num_bins;
+  const cl_uint lo = 0, method = GST_CL_METHOD_EQUALIZE, cut = 0;
+  const cl_uint span = m->depth == 8 ? GST_CL_SPAN_CV : 65535;
+  const cl_uint strength = 256, smoothing = 0, restart = 1, id_shift = 0;
+  const cl_mem no_bounds = NULL;
+  const size_t one = 1, lsz = GST_CL_LUT_GROUP;
+  const size_t blocks = LUT_BLOCKS * GST_CL_LUT_GROUP, bins8 = 256;
+  cl_kernel k = m->k_summary;
+  cl_int s = 0;
+
+  s |= SET_ARG (k, 0, m->hist);
+  s |= SET_ARG (k, 1, m->parts);
+  s |= SET_ARG (k, 2, total);
+  s |= SET_ARG (k, 3, m->lut);
+  s |= SET_ARG (k, 4, m->stats);
+  s |= SET_ARG (k, 5, m->summary);
+  s |= SET_ARG (k, 6, group);
+  s |= SET_ARG (k, 7, m->cum);
+  s |= SET_ARG (k, 8, lo);
+  s |= SET_ARG (k, 9, span);
+  s |= SET_ARG (k, 10, method);
+  s |= SET_ARG (k, 11, cut);
+  s |= SET_ARG (k, 12, cut);
+  s |= SET_ARG (k, 13, strength);
+  s |= SET_ARG (k, 14, smoothing);
+  s |= SET_ARG (k, 15, restart);
+  s |= SET_ARG (k, 16, id_shift);
+  s |= SET_ARG (k, 17, m->scratch);
+  s |= SET_ARG (k, 18, m->scratch);
+  s |= SET_ARG (k, 19, no_bounds);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  if (m->cpu)
+    return gst_cl_base_filter_enqueue_kernel (m->filter, k, 1, &m->lut_items,
+        &one);
+  if (m->depth == 8)
+    return gst_cl_base_filter_enqueue_kernel (m->filter, k, 1, &bins8, &bins8);
+  return gst_cl_base_filter_enqueue_kernel (m->filter, k, 1, &blocks, &lsz);
+}
+
+static cl_int
+clear_histogram (GstClHistMeasure *m, GstClContext *cl)
+{
+  const cl_uint zero = 0;
+
+  return clEnqueueFillBuffer (cl->queue, m->hist, &zero, sizeof (zero), 0,
+      (gsize)m->parts * m->nbins * 4, 0, NULL, NULL);
+}
+
+cl_int
+gst_cl_hist_measure_enqueue (GstClHistMeasure *m, const GstClPlane *plane,
+    guint x, guint y, guint width, guint height, guint num_bins)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (m->filter);
+  cl_int status = CL_SUCCESS;
+
+  m->pending_bins = 0;
+  if (m->hist_dirty || (!m->cpu && m->depth == 16))
+    status = clear_histogram (m, cl);
+  if (status == CL_SUCCESS)
+    status = enqueue_histogram (m, cl, plane, x, y, width, height);
+  if (status == CL_SUCCESS)
+    status = enqueue_summary (m, width * height, num_bins);
+  if (status == CL_SUCCESS)
+    status = clEnqueueReadBuffer (cl->queue, m->summary, CL_FALSE, 0,
+        (GST_CL_SUMMARY_HEAD + num_bins) * 4, m->host_summary, 0, NULL, NULL);
+  if (status == CL_SUCCESS && m->host_stats)
+    status = clEnqueueReadBuffer (cl->queue, m->stats, CL_FALSE, 0,
+        m->stat_blocks * 8 * 4, m->host_stats, 0, NULL, NULL);
+  /* A frame that failed may have left counts behind on GPUs. */
+  m->hist_dirty = status != CL_SUCCESS && !m->cpu;
+  if (status == CL_SUCCESS) {
+    m->pending_bins = num_bins;
+    m->pending_region[0] = x;
+    m->pending_region[1] = y;
+    m->pending_region[2] = width;
+    m->pending_region[3] = height;
+  }
+  return status;
+}
+
+GstStructure *
+gst_cl_hist_measure_take (GstClHistMeasure *m, GstClFilter *filter,
+    GstBuffer *buf, const GstVideoInfo *info)
+{
+  const guint *r = m->pending_region;
+  GstStructure *s;
+
+  if (!m->pending_bins)
+    return NULL;
+  if (m->host_stats)
+    gst_cl_histogram_fold_block_stats (m->host_summary, m->host_stats,
+        m->stat_blocks, m->pending_bins);
+  s = gst_cl_histogram_new (filter, buf, info, m->host_summary,
+      m->pending_bins);
+  gst_cl_histogram_set_region (s, r[0], r[1], r[2], r[3]);
+  m->pending_bins = 0;
+  return s;
+}
