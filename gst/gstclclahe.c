@@ -94,6 +94,11 @@
  * * #guint `roi-x`, `roi-y`, `roi-width`, `roi-height`: the region
  *   measured, always the whole frame here
  *
+ * While #GstClClahe:attach-meta is %TRUE each output buffer carries the
+ * same fields in a #GstCustomMeta registered as `GstClHistogramMeta`
+ * (gst_buffer_get_custom_meta()), as clhistequalize's and clhistogram's
+ * buffers do.
+ *
  * The tables take tiles-x * tiles-y * bins entries of the output's size on
  * the device (512 MiB for 64x64 tiles of GRAY16), and as many 32-bit words
  * more while smoothing.
@@ -149,6 +154,7 @@ enum
   PROP_SMOOTHING,
   PROP_POST_MESSAGES,
   PROP_MESSAGE_BINS,
+  PROP_ATTACH_META,
 };
 
 #define DEFAULT_CLIP_LIMIT 2.0
@@ -160,6 +166,7 @@ enum
  * frame), which no one should pay for unasked. */
 #define DEFAULT_POST_MESSAGES FALSE
 #define DEFAULT_MESSAGE_BINS 256
+#define DEFAULT_ATTACH_META FALSE
 #define MAX_MESSAGE_BINS 65536
 /* A limit of bins or more clips nothing: every count is at most the area. */
 #define MAX_CLIP_LIMIT 65536.0
@@ -183,6 +190,7 @@ typedef struct {
   guint smoothing;
   gboolean post_messages;
   guint message_bins;
+  gboolean attach_meta;
 } Settings;
 
 /* Kernels by input and output depth. */
@@ -221,8 +229,10 @@ struct _GstClClahe {
    * that posts one. */
   GstClHistMeasure *measure;
   /* The frame in flight measured its histogram, and all its work was
-   * queued: finish posts the message. */
+   * queued: finish posts the message and attaches the meta it asked for. */
   gboolean message_pending;
+  gboolean frame_posts;
+  gboolean frame_attaches;
 
   /* Per grid of tiles: the tables (bytes for 8-bit input, 16-bit words
    * for GRAY16), the smoothing state (from the first frame that smooths),
@@ -594,7 +604,7 @@ gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
 
   status = CL_SUCCESS;
   /* Before the tables: the output may be the input's own memory. */
-  if (settings.post_messages)
+  if (settings.post_messages || settings.attach_meta)
     status = enqueue_message_histogram (self, in, width, &settings);
   if (status == CL_SUCCESS)
     status = enqueue_tables (self, cl, in, &settings, tile_w, tile_h);
@@ -602,7 +612,10 @@ gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
     status = enqueue_quads (self);
   if (status == CL_SUCCESS)
     status = enqueue_apply (self, cl, in, out, tile_w, tile_h);
-  self->message_pending = settings.post_messages && status == CL_SUCCESS;
+  self->message_pending = (settings.post_messages || settings.attach_meta) &&
+                          status == CL_SUCCESS;
+  self->frame_posts = settings.post_messages;
+  self->frame_attaches = settings.attach_meta;
   /* A failed frame may have left the tables half written. */
   if (status != CL_SUCCESS)
     self->prev = GST_CL_CLAHE_PREV_NONE;
@@ -626,7 +639,8 @@ gst_cl_clahe_finish (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
   s = gst_cl_hist_measure_take (self->measure, filter, inbuf, in_info);
   /* Posted without the object lock, as level does. */
   if (s)
-    gst_cl_histogram_publish (filter, s, TRUE, NULL);
+    gst_cl_histogram_publish (filter, s, self->frame_posts,
+        self->frame_attaches ? outbuf : NULL);
   return GST_FLOW_OK;
 }
 
@@ -683,6 +697,9 @@ gst_cl_clahe_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_POST_MESSAGES:
       self->settings.post_messages = g_value_get_boolean (value);
       break;
+    case PROP_ATTACH_META:
+      self->settings.attach_meta = g_value_get_boolean (value);
+      break;
     case PROP_MESSAGE_BINS: {
       const guint bins = g_value_get_uint (value);
 
@@ -725,6 +742,9 @@ gst_cl_clahe_get_property (GObject *object, guint prop_id, GValue *value,
       break;
     case PROP_MESSAGE_BINS:
       g_value_set_uint (value, self->settings.message_bins);
+      break;
+    case PROP_ATTACH_META:
+      g_value_set_boolean (value, self->settings.attach_meta);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -819,6 +839,16 @@ gst_cl_clahe_class_init (GstClClaheClass *klass)
           1, MAX_MESSAGE_BINS, DEFAULT_MESSAGE_BINS,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
               GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_ATTACH_META,
+      g_param_spec_boolean ("attach-meta", "Attach meta",
+          "Put the fields of the \"histogram\" message in a GstCustomMeta "
+          "named \"" GST_CL_HISTOGRAM_META_NAME "\" on every output buffer "
+          "(message-bins applies), whether or not messages are posted. May "
+          "change while playing, from the next frame on",
+          DEFAULT_ATTACH_META,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+              GST_PARAM_MUTABLE_PLAYING));
+  gst_cl_histogram_meta_get_info ();
 
   gst_element_class_set_static_metadata (element_class, "OpenCL CLAHE",
       "Filter/Effect/Video",
@@ -855,4 +885,5 @@ gst_cl_clahe_init (GstClClahe *self)
   self->settings.smoothing = DEFAULT_SMOOTHING;
   self->settings.post_messages = DEFAULT_POST_MESSAGES;
   self->settings.message_bins = DEFAULT_MESSAGE_BINS;
+  self->settings.attach_meta = DEFAULT_ATTACH_META;
 }

@@ -1059,7 +1059,7 @@ GST_START_TEST (test_properties)
   spec = g_object_class_find_property (G_OBJECT_GET_CLASS (e), "smoothing");
   fail_unless_equals_int (G_PARAM_SPEC_UINT (spec)->maximum, 255);
   for (const gchar **n = (const gchar *[]){ "clip-limit", "tiles-x", "tiles-y",
-           "smoothing", "post-messages", "message-bins", NULL };
+           "smoothing", "post-messages", "message-bins", "attach-meta", NULL };
        *n; n++) {
     spec = g_object_class_find_property (G_OBJECT_GET_CLASS (e), *n);
     fail_unless (spec->flags & GST_PARAM_MUTABLE_PLAYING, "%s", *n);

@@ -1,5 +1,5 @@
-/* gst-clfilter tests: clhistogram, and the GstClHistogramMeta of both
- * histogram elements
+/* gst-clfilter tests: clhistogram, and the GstClHistogramMeta of every
+ * element that measures a histogram
  * Copyright (C) 2026 gst-clfilter developers
  *
  * This library is free software; you can redistribute it and/or
@@ -688,6 +688,60 @@ GST_START_TEST (test_clhistequalize_meta)
 
 GST_END_TEST;
 
+/* clclahe's meta: the message's fields, describing its input, with
+ * messages and meta each on their own, both and neither, changed while
+ * playing. */
+GST_START_TEST (test_clclahe_meta)
+{
+  const gboolean settings[][2] = { { FALSE, TRUE }, { TRUE, TRUE },
+    { TRUE, FALSE }, { FALSE, FALSE }, { FALSE, TRUE } };
+  GstBus *bus;
+  GstHarness *h = new_harness ("clclahe", &bus);
+  GRand *rand = test_rand ();
+  TestFrame *moon = test_frame_load ("moon.png");
+  TestFrame *flower = test_frame_load ("flower_small.g.depth12.pgm");
+  Frame *frames[] = {
+    frame_from_test_frame (moon),
+    frame_from_test_frame (flower),
+    frame_random (GST_VIDEO_FORMAT_NV12, 99, 37, 4, 3, rand),
+  };
+
+  g_object_set (h->element, "message-bins", 128, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (frames); i++) {
+    gst_harness_set_src_caps (h, gst_video_info_to_caps (&frames[i]->info));
+    for (guint k = 0; k < G_N_ELEMENTS (settings); k++) {
+      GstBuffer *out;
+      GstMessage *msg;
+      GstCustomMeta *meta;
+
+      g_object_set (h->element, "post-messages", settings[k][0], "attach-meta",
+          settings[k][1], NULL);
+      fail_unless_equals_int (gst_harness_push (h,
+                                  gst_buffer_copy_deep (frames[i]->buf)),
+          GST_FLOW_OK);
+      out = gst_harness_pull (h);
+      msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT);
+      meta = gst_buffer_get_custom_meta (out, META_NAME);
+      fail_unless_equals_int (msg != NULL, settings[k][0]);
+      fail_unless_equals_int (meta != NULL, settings[k][1]);
+      if (meta)
+        check_fields (gst_custom_meta_get_structure (meta), frames[i], 128);
+      if (msg && meta)
+        check_meta_equals_message (out, gst_message_get_structure (msg));
+      if (msg)
+        gst_message_unref (msg);
+      gst_buffer_unref (out);
+    }
+    frame_free (frames[i]);
+  }
+  test_frame_free (moon);
+  test_frame_free (flower);
+  g_rand_free (rand);
+  free_harness (h, bus);
+}
+
+GST_END_TEST;
+
 /* clhistogram then clhistequalize: the buffer leaves with one meta, the
  * last element's, which describes what that element saw. */
 GST_START_TEST (test_meta_replaced_downstream)
@@ -938,6 +992,7 @@ clhistogram_suite (void)
   tcase_add_test (tc, test_message_times);
   tcase_add_test (tc, test_outputs_on_and_off);
   tcase_add_test (tc, test_clhistequalize_meta);
+  tcase_add_test (tc, test_clclahe_meta);
   tcase_add_test (tc, test_meta_replaced_downstream);
   tcase_add_test (tc, test_meta_through_pipeline);
   tcase_add_test (tc, test_property_warnings);
