@@ -1,0 +1,40 @@
+#!/bin/sh
+# gst-clfilter
+# Copyright (C) 2026 gst-clfilter developers
+# SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
+# The C suites on a machine without meson or a package registry (the GPU
+# machine lent through the `device` tool): each suite's binary from
+# ./build, run on the device the elements pick, one log per suite under
+# OUTDIR, one summary line per suite on stdout. Build here first; there,
+# from the project root, after `. .device/activate.sh`:
+#     scripts/device-check.sh "$OUT/suites" clhistequalize clsobel ...
+# With no suite named, every element suite runs.
+# usage: scripts/device-check.sh OUTDIR [suite...]
+set -u
+cd "$(dirname "$0")/.."
+out=$1
+shift
+[ $# -gt 0 ] || set -- clhistequalize clhistogram clclahe clsobel agc \
+  badinput lifecycle concurrency randomized testutils
+mkdir -p "$out"
+# The test data's folder is compiled into the suites as the build
+# machine's path; the same path here reaches this checkout.
+data=$(grep -a -o -m1 '/[^[:space:]]*/tests/data' build/tests/clhistequalize \
+  2>/dev/null | head -n1 || true)
+if [ -n "$data" ] && [ ! -d "$data" ]; then
+  mkdir -p "$(dirname "$(dirname "$data")")"
+  ln -s "$PWD" "$(dirname "$data")"
+fi
+export GST_PLUGIN_PATH="$PWD/build/gst" GST_DEBUG='*:1' CK_DEFAULT_TIMEOUT=300
+export GST_REGISTRY="${TMPDIR:-/tmp}/gst-clfilter-check-registry.bin"
+failed=0
+for t in "$@"; do
+  start=$(date +%s)
+  timeout 600 "build/tests/$t" >"$out/$t.log" 2>&1
+  rc=$?
+  [ $rc -eq 0 ] || failed=$((failed + 1))
+  echo "$t: exit $rc, $(($(date +%s) - start)) s," \
+    "$(grep -E '^[0-9]+%: Checks' "$out/$t.log" || echo 'no check summary')"
+done
+echo "device-check: $# suites, $failed failed"
+[ $failed -eq 0 ]
