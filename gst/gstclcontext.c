@@ -383,6 +383,10 @@ context_set_cl_context (GstContext *context, GstClContext *ctx)
       "device-name", G_TYPE_STRING, ctx->device_name, "platform-index",
       G_TYPE_UINT, ctx->id.platform_index, "device-index", G_TYPE_UINT,
       ctx->id.device_index, NULL);
+  /* For applications, which need nothing of ours to read them. */
+  gst_structure_set (s, GST_CL_CONTEXT_FIELD_CONTEXT, G_TYPE_POINTER,
+      ctx->context, GST_CL_CONTEXT_FIELD_DEVICE, G_TYPE_POINTER, ctx->id.device,
+      GST_CL_CONTEXT_FIELD_QUEUE, G_TYPE_POINTER, ctx->queue, NULL);
 }
 
 GstContext *

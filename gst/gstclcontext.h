@@ -21,14 +21,15 @@
 #define __GST_CL_CONTEXT_H__
 
 #include "gstcldevice.h"
+#include "gstclmemoryapi.h"
 
 #include <gst/video/video.h>
 
 G_BEGIN_DECLS
 
-/* The GstContext type under which elements share a GstClContext, named like
- * GStreamer's "gst.cuda.context" and "gst.gl.GLDisplay". */
-#define GST_CL_CONTEXT_TYPE "gst.opencl.context"
+/* GST_CL_CONTEXT_TYPE (gstclmemoryapi.h) is the GstContext type under
+ * which elements share a GstClContext, named like GStreamer's
+ * "gst.cuda.context" and "gst.gl.GLDisplay". */
 
 #define GST_TYPE_CL_CONTEXT (gst_cl_context_get_type ())
 G_DECLARE_FINAL_TYPE (GstClContext, gst_cl_context, GST, CL_CONTEXT, GstObject)
