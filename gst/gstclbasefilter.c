@@ -93,6 +93,13 @@ gst_cl_base_filter_profile_event (GstClBaseFilter *filter, const gchar *name)
   return gst_cl_profile_event (PRIV (filter)->profile, name);
 }
 
+void
+gst_cl_base_filter_count_bytes (GstClBaseFilter *filter, gboolean upload,
+    guint64 bytes)
+{
+  gst_cl_profile_add_bytes (PRIV (filter)->profile, upload, bytes);
+}
+
 guint64
 gst_cl_base_filter_profile_collect (GstClBaseFilter *filter)
 {

@@ -24,6 +24,8 @@
 #endif
 
 #include "gstclfilter.h"
+#include "gstclbufferpool.h"
+#include "gstcldeviceframe.h"
 #include "gstclhostmemory.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
@@ -35,6 +37,11 @@ typedef struct {
   /* Per caps, for the streaming thread. */
   gboolean negotiated;
   GstClFramePlan plan;
+  /* The caps have GST_CAPS_FEATURE_MEMORY_CL_BUFFER. */
+  gboolean in_device;
+  gboolean out_device;
+  /* Per frame: gst_cl_filter_wait_for_results() was called. */
+  gboolean wait_results;
   /* The caps last refused: a sticky caps event is sent again with every
    * buffer, and its error is posted once. */
   GstCaps *refused;
@@ -45,6 +52,16 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClFilter, gst_cl_filter,
 
 #define PRIV(f)                                                                \
   ((GstClFilterPrivate *)gst_cl_filter_get_instance_private (GST_CL_FILTER (f)))
+
+/* The templates list each format once per memory. */
+static void
+add_format (GPtrArray *formats, const gchar *format)
+{
+  for (guint i = 0; i < formats->len; i++)
+    if (g_str_equal (g_ptr_array_index (formats, i), format))
+      return;
+  g_ptr_array_add (formats, g_strdup (format));
+}
 
 /* The formats of @trans's pad template on @direction's side. */
 static GPtrArray *
@@ -59,11 +76,11 @@ template_formats (GstBaseTransform *trans, GstPadDirection direction)
         "format");
 
     if (v && G_VALUE_HOLDS_STRING (v))
-      g_ptr_array_add (formats, g_value_dup_string (v));
+      add_format (formats, g_value_get_string (v));
     else if (v && GST_VALUE_HOLDS_LIST (v))
       for (guint j = 0; j < gst_value_list_get_size (v); j++)
-        g_ptr_array_add (formats,
-            g_value_dup_string (gst_value_list_get_value (v, j)));
+        add_format (formats,
+            g_value_get_string (gst_value_list_get_value (v, j)));
   }
   gst_caps_unref (caps);
   return formats;
@@ -106,6 +123,56 @@ append_formats (GstCaps *caps, const GstStructure *s,
     gst_structure_remove_fields (copy, "colorimetry", "chroma-site", NULL);
   gst_caps_append_structure_full (caps, copy,
       features ? gst_caps_features_copy (features) : NULL);
+}
+
+/* @caps in the other memory: system memory for the device's, the
+ * device's for system memory. */
+static GstCaps *
+other_memory (GstCaps *caps)
+{
+  GstCaps *result = gst_caps_new_empty ();
+
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *features = gst_caps_get_features (caps, i);
+    GstCapsFeatures *other;
+
+    if (features && gst_caps_features_is_any (features))
+      continue;
+    if (features && gst_caps_features_contains (features,
+                        GST_CAPS_FEATURE_MEMORY_CL_BUFFER))
+      other = gst_caps_features_new_empty ();
+    else if (!features || gst_caps_features_is_equal (features,
+                              GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY))
+      other = gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CL_BUFFER, NULL);
+    else
+      continue;
+    gst_caps_append_structure_full (result,
+        gst_structure_copy (gst_caps_get_structure (caps, i)), other);
+  }
+  return result;
+}
+
+/* @caps (taken) with the structures in device memory first or last,
+ * each part in its order. */
+static GstCaps *
+order_by_memory (GstCaps *caps, gboolean device_first)
+{
+  GstCaps *device = gst_caps_new_empty (), *host = gst_caps_new_empty ();
+
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+    const gboolean on_device = f && !gst_caps_features_is_any (f) &&
+                               gst_caps_features_contains (f,
+                                   GST_CAPS_FEATURE_MEMORY_CL_BUFFER);
+
+    gst_caps_append_structure_full (on_device ? device : host,
+        gst_structure_copy (gst_caps_get_structure (caps, i)),
+        f ? gst_caps_features_copy (f) : NULL);
+  }
+  gst_caps_unref (caps);
+  if (device_first)
+    return gst_caps_merge (device, host);
+  return gst_caps_merge (host, device);
 }
 
 /* Each structure's formats become those the element makes of them (or
@@ -155,6 +222,17 @@ gst_cl_filter_transform_caps (GstBaseTransform *trans,
   }
   g_ptr_array_unref (other);
   g_ptr_array_unref (own);
+  /* Elements that write the frame copy it between the host and the device
+   * as they go, so either memory makes the other. Output is offered in
+   * system memory first, so that a sink that takes anything gets frames it
+   * can read without a copy; a clfilter element downstream asks for the
+   * device's (gst_cl_filter_query()). Frames pass through elements that
+   * write nothing as they are. */
+  if (klass->write_components) {
+    result = gst_caps_merge (result, other_memory (result));
+    if (direction == GST_PAD_SINK)
+      result = order_by_memory (result, FALSE);
+  }
 
   if (filter) {
     GstCaps *tmp = gst_caps_intersect_full (filter, result,
@@ -196,6 +274,8 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
   passthrough = klass->write_components == 0;
   in_place = !passthrough && klass->in_place &&
              gst_video_info_is_equal (&in_info, &out_info);
+  priv->in_device = gst_cl_caps_on_device (incaps);
+  priv->out_device = gst_cl_caps_on_device (outcaps);
   if (!gst_cl_frame_plan_init (&priv->plan, GST_CL_BASE_FILTER (filter),
           &in_info, &out_info, klass->read_components, klass->write_components,
           in_place))
@@ -272,24 +352,29 @@ gst_cl_filter_transform_meta (GstBaseTransform *trans, GstBuffer *outbuf,
                           g_quark_from_string (GST_META_TAG_VIDEO_STR)));
 }
 
-/* The frame's work, from the input's components to the output's: on the
- * frames themselves where the device shares the host's memory and the
- * element's kernels allow, else through device planes. Its device time
- * goes to @device_ns when profiling. */
+void
+gst_cl_filter_wait_for_results (GstClFilter *filter)
+{
+  PRIV (filter)->wait_results = TRUE;
+}
+
+/* Both frames in system memory: on the frames themselves where the device
+ * shares the host's memory and the element's kernels allow, else through
+ * device planes; either way the frame's one wait is here. */
 static cl_int
-process (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
-    guint64 *device_ns, gboolean *wrapped)
+process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
+    const gchar **how)
 {
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
   GstClFramePlan *plan = &PRIV (filter)->plan;
   cl_int status;
 
-  *wrapped = klass->host_planes && gst_cl_frame_can_wrap (plan, base, in, out);
-  if (*wrapped) {
+  if (klass->host_planes && gst_cl_frame_can_wrap (plan, base, in, out)) {
     GstClPlane src[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
     GstClPlane dst[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
 
+    *how = "on the frame's memory";
     status = gst_cl_frame_wrap (plan, base, in, out, src, dst);
     if (status == CL_SUCCESS)
       status = klass->enqueue (filter, src, dst);
@@ -297,6 +382,7 @@ process (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
   } else {
     GstClPlane src[GST_VIDEO_MAX_COMPONENTS], dst[GST_VIDEO_MAX_COMPONENTS];
 
+    *how = "through device copies";
     for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
       src[c] = plan->in[c].dev;
       dst[c] = plan->out[c].dev;
@@ -309,6 +395,81 @@ process (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
     else
       clFinish (gst_cl_base_filter_get_context (base)->queue);
   }
+  return status;
+}
+
+/* One frame or both on the device. Where the output stays there the host
+ * waits for nothing of the device's but an upload of host memory that is
+ * about to go back upstream and what the element reads back, each through
+ * a marker after it, not the queue, which other elements' threads feed
+ * too: the next element's commands follow on the same in-order queue. */
+static cl_int
+process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
+    const gchar **how)
+{
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
+  GstClFramePlan *plan = &PRIV (filter)->plan;
+  GstClContext *cl = gst_cl_base_filter_get_context (base);
+  GstClPlane src[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
+  GstClPlane dst[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
+  cl_event waits[2] = { NULL, NULL };
+  cl_uint n_waits = 0;
+  cl_int status, waited;
+
+  *how = !in->on_device    ? "to the device"
+         : !out->on_device ? "from the device"
+                           : "on the device";
+  status = gst_cl_frame_inputs (plan, base, in, src);
+  if (status == CL_SUCCESS && !in->on_device && out->on_device)
+    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
+        &waits[n_waits++]);
+  if (status == CL_SUCCESS) {
+    gst_cl_frame_outputs (plan, base, src, out, dst);
+    status = klass->enqueue (filter, src, dst);
+  }
+  if (status == CL_SUCCESS && PRIV (filter)->wait_results && out->on_device)
+    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
+        &waits[n_waits++]);
+  /* Downloads wait. */
+  if (status == CL_SUCCESS)
+    status = gst_cl_frame_complete (plan, base, out, dst);
+  /* After a failure, commands still queued may use the frames. Profiling
+   * reads the times of complete commands. */
+  if (status != CL_SUCCESS || cl->profiling)
+    waited = clFinish (cl->queue);
+  else if (n_waits)
+    waited = clWaitForEvents (n_waits, waits);
+  else
+    waited = clFlush (cl->queue);
+  for (guint i = 0; i < G_N_ELEMENTS (waits); i++)
+    if (waits[i])
+      clReleaseEvent (waits[i]);
+  return status != CL_SUCCESS ? status : waited;
+}
+
+/* The frame's work, from the input's components to the output's, the
+ * planes the element leaves alone copied first where the output is a
+ * buffer of its own (@copy_planes). Its device time goes to @device_ns
+ * when profiling. */
+static cl_int
+process (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
+    gboolean copy_planes, guint64 *device_ns, const gchar **how)
+{
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
+  cl_int status = CL_SUCCESS;
+
+  PRIV (filter)->wait_results = FALSE;
+  *how = "not at all";
+  if (copy_planes)
+    status = gst_cl_frame_copy_unwritten_planes (&PRIV (filter)->plan, base, in,
+        out);
+  if (status != CL_SUCCESS)
+    clFinish (gst_cl_base_filter_get_context (base)->queue);
+  else if (!in->on_device && !out->on_device)
+    status = process_on_host (filter, &in->host, &out->host, how);
+  else
+    status = process_on_device (filter, in, out, how);
   *device_ns = gst_cl_base_filter_profile_collect (base);
   return status;
 }
@@ -330,13 +491,13 @@ check_buffer (GstClFilter *filter, GstBuffer *buf, const GstVideoInfo *info,
 
 static GstFlowReturn
 run_frames (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
-    GstVideoFrame *in, GstVideoFrame *out)
+    GstClFrame *in, GstClFrame *out, gboolean copy_planes)
 {
   GstClFilterPrivate *priv = PRIV (filter);
   const GstVideoInfo *info = &priv->plan.in_info;
   guint64 device_ns = GST_CLOCK_TIME_NONE;
-  gboolean wrapped = FALSE;
-  cl_int status = process (filter, in, out, &device_ns, &wrapped);
+  const gchar *where = NULL;
+  cl_int status = process (filter, in, out, copy_planes, &device_ns, &where);
   const gchar *how = inbuf != outbuf       ? "into a new buffer"
                      : priv->plan.in_place ? "in place"
                                            : "passthrough";
@@ -355,14 +516,13 @@ run_frames (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
         "%s %dx%d frame %" GST_TIME_FORMAT ": %s, %s, %.1f us on the device",
         GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
         GST_VIDEO_INFO_HEIGHT (info), GST_TIME_ARGS (GST_BUFFER_PTS (inbuf)),
-        how, wrapped ? "on the frame's memory" : "through device copies",
-        device_ns / 1000.0);
+        how, where, device_ns / 1000.0);
   else
     GST_CAT_LOG_OBJECT (ELEMENT_CAT (filter), filter,
         "%s %dx%d frame %" GST_TIME_FORMAT ": %s, %s",
         GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
         GST_VIDEO_INFO_HEIGHT (info), GST_TIME_ARGS (GST_BUFFER_PTS (inbuf)),
-        how, wrapped ? "on the frame's memory" : "through device copies");
+        how, where);
   return GST_FLOW_OK;
 }
 
@@ -381,6 +541,17 @@ finish_frame (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf)
 static GstFlowReturn gst_cl_filter_transform_ip (GstBaseTransform *trans,
     GstBuffer *buf);
 
+static gboolean
+map_frame (GstClFilter *filter, GstClFrame *frame, const GstVideoInfo *info,
+    GstBuffer *buf, GstMapFlags flags, const gchar *what)
+{
+  if (gst_cl_frame_map (frame, GST_CL_BASE_FILTER (filter), info, buf, flags))
+    return TRUE;
+  GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
+      ("%s buffer %" GST_PTR_FORMAT, what, buf));
+  return FALSE;
+}
+
 static GstFlowReturn
 gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
     GstBuffer *outbuf)
@@ -388,7 +559,7 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
   GstClFilter *filter = GST_CL_FILTER (trans);
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClFramePlan *plan = &PRIV (filter)->plan;
-  GstVideoFrame in, out;
+  GstClFrame in, out;
   GstFlowReturn ret;
 
   if (!PRIV (filter)->negotiated) {
@@ -403,33 +574,28 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
     return GST_FLOW_ERROR;
   if (inbuf == outbuf)
     return gst_cl_filter_transform_ip (trans, inbuf);
-  if (!gst_video_frame_map (&in, &plan->in_info, inbuf, GST_MAP_READ)) {
-    GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
-        ("input buffer %" GST_PTR_FORMAT, inbuf));
+  if (!map_frame (filter, &in, &plan->in_info, inbuf, GST_MAP_READ, "input"))
     return GST_FLOW_ERROR;
-  }
-  if (!gst_video_frame_map (&out, &plan->out_info, outbuf, GST_MAP_WRITE)) {
-    gst_video_frame_unmap (&in);
-    GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
-        ("output buffer %" GST_PTR_FORMAT, outbuf));
+  if (!map_frame (filter, &out, &plan->out_info, outbuf, GST_MAP_WRITE,
+          "output")) {
+    gst_cl_frame_unmap (&in);
     return GST_FLOW_ERROR;
   }
   /* Output in a buffer of its own: the planes the kernels leave alone come
    * from the input. */
-  if (plan->keeps_planes)
-    gst_cl_frame_copy_unwritten (plan, &in, &out);
-  ret = run_frames (filter, inbuf, outbuf, &in, &out);
-  gst_video_frame_unmap (&out);
-  gst_video_frame_unmap (&in);
+  ret = run_frames (filter, inbuf, outbuf, &in, &out, plan->keeps_planes);
+  gst_cl_frame_unmap (&out);
+  gst_cl_frame_unmap (&in);
   return ret == GST_FLOW_OK ? finish_frame (filter, inbuf, outbuf) : ret;
 }
 
 /* Where the element may write over its input, a writable input buffer
- * whose memory is its own (else writing would copy it whole) is the output
- * when that saves copying planes the element does not write, or
- * on CPU devices, where the kernels then run on it in place. Otherwise the
- * output comes from the pool (pinned or the device's own memory) rather
- * than from GstBaseTransform's copy of the whole input in system memory. */
+ * whose memory is its own (else writing would copy it whole), in the
+ * memory the output's caps ask for, is the output when that saves copying
+ * planes the element does not write, or on CPU devices, where the kernels
+ * then run on it in place. Otherwise the output comes from the pool
+ * (device memory, or pinned or the device's own host memory) rather than
+ * from GstBaseTransform's copy of the whole input in system memory. */
 static GstFlowReturn
 gst_cl_filter_prepare_output_buffer (GstBaseTransform *trans, GstBuffer *inbuf,
     GstBuffer **outbuf)
@@ -439,7 +605,8 @@ gst_cl_filter_prepare_output_buffer (GstBaseTransform *trans, GstBuffer *inbuf,
       GST_CL_BASE_FILTER (trans));
 
   if (!gst_base_transform_is_passthrough (trans) && priv->negotiated &&
-      priv->plan.in_place && gst_buffer_is_writable (inbuf) &&
+      priv->plan.in_place && priv->in_device == priv->out_device &&
+      gst_buffer_is_writable (inbuf) &&
       gst_buffer_is_memory_range_writable (inbuf, 0, -1) &&
       (priv->plan.keeps_planes || (cl->device_type & CL_DEVICE_TYPE_CPU))) {
     *outbuf = inbuf;
@@ -455,7 +622,7 @@ gst_cl_filter_transform_ip (GstBaseTransform *trans, GstBuffer *buf)
   GstClFilter *filter = GST_CL_FILTER (trans);
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClFramePlan *plan = &PRIV (filter)->plan;
-  GstVideoFrame frame;
+  GstClFrame frame;
   GstFlowReturn ret;
 
   if (!PRIV (filter)->negotiated) {
@@ -466,14 +633,11 @@ gst_cl_filter_transform_ip (GstBaseTransform *trans, GstBuffer *buf)
   if (!check_buffer (filter, buf, &plan->in_info,
           klass->read_components | klass->write_components, "Input"))
     return GST_FLOW_ERROR;
-  if (!gst_video_frame_map (&frame, &plan->in_info, buf,
-          klass->write_components ? GST_MAP_READWRITE : GST_MAP_READ)) {
-    GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
-        ("buffer %" GST_PTR_FORMAT, buf));
+  if (!map_frame (filter, &frame, &plan->in_info, buf,
+          klass->write_components ? GST_MAP_READWRITE : GST_MAP_READ, ""))
     return GST_FLOW_ERROR;
-  }
-  ret = run_frames (filter, buf, buf, &frame, &frame);
-  gst_video_frame_unmap (&frame);
+  ret = run_frames (filter, buf, buf, &frame, &frame, FALSE);
+  gst_cl_frame_unmap (&frame);
   return ret == GST_FLOW_OK ? finish_frame (filter, buf, buf) : ret;
 }
 
@@ -483,8 +647,13 @@ gst_cl_filter_propose_allocation (GstBaseTransform *trans,
 {
   GstClContext *cl = gst_cl_base_filter_ref_context (
       GST_CL_BASE_FILTER (trans));
-  gboolean ret = gst_cl_host_memory_propose_allocation (cl, query);
+  GstCaps *caps = NULL;
+  gboolean ret;
 
+  gst_query_parse_allocation (query, &caps, NULL);
+  ret = gst_cl_caps_on_device (caps)
+            ? gst_cl_buffer_pool_propose_allocation (cl, query)
+            : gst_cl_host_memory_propose_allocation (cl, query);
   gst_clear_object (&cl);
   return ret;
 }
@@ -494,13 +663,56 @@ gst_cl_filter_decide_allocation (GstBaseTransform *trans, GstQuery *query)
 {
   GstClContext *cl = gst_cl_base_filter_ref_context (
       GST_CL_BASE_FILTER (trans));
-  gboolean ret = gst_cl_host_memory_decide_allocation (cl, query);
+  GstCaps *caps = NULL;
+  gboolean ret;
 
+  gst_query_parse_allocation (query, &caps, NULL);
+  ret = gst_cl_caps_on_device (caps)
+            ? gst_cl_buffer_pool_decide_allocation (cl, query)
+            : gst_cl_host_memory_decide_allocation (cl, query);
   gst_clear_object (&cl);
   if (ret)
     return TRUE;
   return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
       ->decide_allocation (trans, query);
+}
+
+/* Given the choice, the sink pad takes frames on the device: the caps
+ * query's answer lists them first, where GstBaseTransform would keep the
+ * order of the query's filter, which upstream, preferring neither, makes.
+ * An element that passes frames through prefers what downstream does. */
+static gboolean
+device_first (GstBaseTransform *trans, GstCaps *caps)
+{
+  gboolean first = TRUE;
+
+  if (GST_CL_FILTER_GET_CLASS (trans)->write_components == 0) {
+    GstCaps *peer = gst_pad_peer_query_caps (trans->srcpad, caps);
+
+    first = gst_cl_caps_on_device (peer);
+    gst_caps_unref (peer);
+  }
+  return first;
+}
+
+static gboolean
+gst_cl_filter_query (GstBaseTransform *trans, GstPadDirection direction,
+    GstQuery *query)
+{
+  GstCaps *caps;
+
+  if (!GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
+           ->query (trans, direction, query))
+    return FALSE;
+  if (GST_QUERY_TYPE (query) != GST_QUERY_CAPS || direction != GST_PAD_SINK)
+    return TRUE;
+  gst_query_parse_caps_result (query, &caps);
+  if (!caps || gst_caps_is_any (caps) || !device_first (trans, caps))
+    return TRUE;
+  caps = order_by_memory (gst_caps_ref (caps), TRUE);
+  gst_query_set_caps_result (query, caps);
+  gst_caps_unref (caps);
+  return TRUE;
 }
 
 static gboolean
@@ -541,6 +753,7 @@ gst_cl_filter_class_init (GstClFilterClass *klass)
   trans_class->decide_allocation = GST_DEBUG_FUNCPTR (
       gst_cl_filter_decide_allocation);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cl_filter_stop);
+  trans_class->query = GST_DEBUG_FUNCPTR (gst_cl_filter_query);
   trans_class->passthrough_on_same_caps = FALSE;
   /* Elements that write nothing see frames in passthrough. */
   trans_class->transform_ip_on_passthrough = TRUE;

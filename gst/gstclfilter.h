@@ -31,6 +31,13 @@ G_BEGIN_DECLS
 G_DECLARE_DERIVABLE_TYPE (GstClFilter, gst_cl_filter, GST, CL_FILTER,
     GstClBaseFilter)
 
+/* Pad template caps for @formats: on the device first, then in system
+ * memory. */
+#define GST_CL_VIDEO_CAPS(formats)                                             \
+  GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_CL_BUFFER,        \
+      formats)                                                                 \
+  ";" GST_VIDEO_CAPS_MAKE (formats)
+
 /* The luma of YUV, the samples of GRAY: component 0 either way. */
 #define GST_CL_COMPONENT_LUMA (1u << GST_VIDEO_COMP_Y)
 
@@ -66,8 +73,10 @@ struct _GstClFilterClass {
   gboolean (*configure) (GstClFilter *filter, const GstVideoInfo *in_info,
       const GstVideoInfo *out_info);
   /* Queue the frame's work on @in's components into @out's, both indexed
-   * by component. Anything read back here must be non-blocking: the
-   * download is the frame's one wait. */
+   * by component. Anything read back here must be non-blocking, and
+   * announced with gst_cl_filter_wait_for_results(): the frame's one wait
+   * is the download, and where the output stays on the device there is
+   * none unless asked for. */
   cl_int (*enqueue) (GstClFilter *filter, const GstClPlane *in,
       const GstClPlane *out);
   /* After the wait: what enqueue read back is there. @outbuf, writable,
@@ -75,6 +84,10 @@ struct _GstClFilterClass {
   GstFlowReturn (*finish) (GstClFilter *filter, GstBuffer *inbuf,
       GstBuffer *outbuf, const GstVideoInfo *in_info);
 };
+
+/* From enqueue: finish() reads what the frame's commands read back, so the
+ * frame waits for them even where its output stays on the device. */
+void gst_cl_filter_wait_for_results (GstClFilter *filter);
 
 G_END_DECLS
 #endif /* __GST_CL_FILTER_H__ */

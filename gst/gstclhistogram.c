@@ -182,11 +182,10 @@ struct _GstClHistogram {
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
-    GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (FORMATS)));
+    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS)));
 
 G_DEFINE_TYPE (GstClHistogram, gst_cl_histogram, GST_TYPE_CL_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clhistogram, "clhistogram", GST_RANK_NONE,
@@ -519,6 +518,7 @@ gst_cl_histogram_enqueue (GstClFilter *filter, const GstClPlane *in,
   if (status == CL_SUCCESS) {
     self->pending_bins = num_bins;
     self->pending_region = r;
+    gst_cl_filter_wait_for_results (filter);
   }
   return status;
 }

@@ -38,6 +38,7 @@ struct _GstClProfile {
   /* Nanoseconds per command name. */
   GstStructure *totals;
   guint64 frames;
+  guint64 bytes[2];
 };
 
 GstClProfile *
@@ -69,6 +70,13 @@ gst_cl_profile_event (GstClProfile *profile, const gchar *name)
   profile->pending[profile->n_pending].name = g_strdup (name);
   profile->pending[profile->n_pending].event = NULL;
   return &profile->pending[profile->n_pending++].event;
+}
+
+void
+gst_cl_profile_add_bytes (GstClProfile *profile, gboolean upload, guint64 bytes)
+{
+  if (profile)
+    profile->bytes[upload ? 0 : 1] += bytes;
 }
 
 guint64
@@ -129,7 +137,9 @@ gst_cl_profile_take (GstClProfile *profile, const gchar *device_name)
   s = gst_structure_new ("clfilter-profile", "device-name", G_TYPE_STRING,
       device_name, "frames", G_TYPE_UINT64, profile->frames, "upload-ns",
       G_TYPE_UINT64, take_total (kernels, "upload"), "download-ns",
-      G_TYPE_UINT64, take_total (kernels, "download"), NULL);
+      G_TYPE_UINT64, take_total (kernels, "download"), "upload-bytes",
+      G_TYPE_UINT64, profile->bytes[0], "download-bytes", G_TYPE_UINT64,
+      profile->bytes[1], NULL);
   for (gint i = 0; i < gst_structure_n_fields (kernels); i++) {
     guint64 v = 0;
 
@@ -141,5 +151,6 @@ gst_cl_profile_take (GstClProfile *profile, const gchar *device_name)
       GST_TYPE_STRUCTURE, kernels, NULL);
   gst_structure_free (kernels);
   profile->frames = 0;
+  profile->bytes[0] = profile->bytes[1] = 0;
   return s;
 }

@@ -35,6 +35,11 @@ void gst_cl_profile_free (GstClProfile *profile);
  * has too many commands to keep. */
 cl_event *gst_cl_profile_event (GstClProfile *profile, const gchar *name);
 
+/* Counts @bytes copied between host and device, @upload the one way or
+ * the other. */
+void gst_cl_profile_add_bytes (GstClProfile *profile, gboolean upload,
+    guint64 bytes);
+
 /* After the frame's wait, when its events are complete: the frame's
  * device time in nanoseconds, or GST_CLOCK_TIME_NONE without @profile. */
 guint64 gst_cl_profile_collect (GstClProfile *profile);
