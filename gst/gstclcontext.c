@@ -34,11 +34,15 @@ GST_DEBUG_CATEGORY_STATIC (GST_CAT_CONTEXT);
 
 G_DEFINE_TYPE (GstClContext, gst_cl_context, GST_TYPE_OBJECT);
 
+static void forget_wrapped (GstClContext *self);
+
 static void
 gst_cl_context_finalize (GObject *object)
 {
   GstClContext *self = GST_CL_CONTEXT (object);
 
+  if (self->external)
+    forget_wrapped (self);
   g_clear_pointer (&self->programs, g_hash_table_unref);
   if (self->queue)
     clReleaseCommandQueue (self->queue);
@@ -138,15 +142,12 @@ choose_cpu_kernels (GstClContext *self)
   return (self->device_type & CL_DEVICE_TYPE_CPU) != 0;
 }
 
-GstClContext *
-gst_cl_context_new (const GstClDeviceId *id, GError **error)
+/* A context's description of its device, before it has a context. */
+static GstClContext *
+context_describe (const GstClDeviceId *id)
 {
-  GstClContext *self;
-  cl_context_properties props[] = { CL_CONTEXT_PLATFORM,
-    (cl_context_properties)id->platform, 0 };
-  cl_int status;
+  GstClContext *self = g_object_new (GST_TYPE_CL_CONTEXT, NULL);
 
-  self = g_object_new (GST_TYPE_CL_CONTEXT, NULL);
   gst_object_ref_sink (self);
   self->id = *id;
   self->device_name = gst_cl_device_get_string (id->device, CL_DEVICE_NAME);
@@ -171,14 +172,33 @@ gst_cl_context_new (const GstClDeviceId *id, GError **error)
   self->has_fp64 = device_has_extension (id->device, "cl_khr_fp64");
   self->build_options[0] = make_build_options (self, FALSE);
   self->build_options[1] = make_build_options (self, TRUE);
+  return self;
+}
+
+static cl_int
+create_queue (GstClContext *self)
+{
+  cl_int status;
+
+  self->profiling = g_strcmp0 (g_getenv ("GST_CL_PROFILING"), "1") == 0;
+  self->queue = clCreateCommandQueue (self->context, self->id.device,
+      self->profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &status);
+  return status;
+}
+
+GstClContext *
+gst_cl_context_new (const GstClDeviceId *id, GError **error)
+{
+  GstClContext *self = context_describe (id);
+  cl_context_properties props[] = { CL_CONTEXT_PLATFORM,
+    (cl_context_properties)id->platform, 0 };
+  cl_int status;
 
   self->context = clCreateContext (props, 1, &id->device, context_notify, NULL,
       &status);
   if (status != CL_SUCCESS)
     goto failed;
-  self->profiling = g_strcmp0 (g_getenv ("GST_CL_PROFILING"), "1") == 0;
-  self->queue = clCreateCommandQueue (self->context, id->device,
-      self->profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &status);
+  status = create_queue (self);
   if (status != CL_SUCCESS)
     goto failed;
 
@@ -193,6 +213,91 @@ failed:
       id->device_index, self->device_name, gst_cl_strerror (status));
   gst_object_unref (self);
   return NULL;
+}
+
+/* An application's contexts, each wrapped once: elements given the same
+ * one share a GstClContext, so its frames stay on the device between them
+ * and their commands share one queue. */
+static GMutex wrapped_lock;
+static GHashTable *wrapped;
+
+static void
+forget_wrapped (GstClContext *self)
+{
+  g_mutex_lock (&wrapped_lock);
+  if (wrapped && g_hash_table_lookup (wrapped, self->context) == self)
+    g_hash_table_remove (wrapped, self->context);
+  g_mutex_unlock (&wrapped_lock);
+}
+
+static GstClContext *
+wrap (cl_context context, cl_device_id device, cl_command_queue queue,
+    GError **error)
+{
+  cl_command_queue_properties props = 0;
+  cl_context owner = NULL;
+  GstClDeviceId id;
+  GstClContext *self;
+  cl_int status;
+
+  if (!gst_cl_device_identify (device, &id)) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND,
+        "the application's cl-device is no device of any OpenCL platform");
+    return NULL;
+  }
+  if (queue && (clGetCommandQueueInfo (queue, CL_QUEUE_PROPERTIES,
+                    sizeof (props), &props, NULL) != CL_SUCCESS ||
+                   clGetCommandQueueInfo (queue, CL_QUEUE_CONTEXT,
+                       sizeof (owner), &owner, NULL) != CL_SUCCESS ||
+                   owner != context ||
+                   (props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+        "the application's cl-queue is not an in-order queue of its "
+        "cl-context");
+    return NULL;
+  }
+  self = context_describe (&id);
+  self->external = TRUE;
+  clRetainContext (context);
+  self->context = context;
+  if (queue) {
+    clRetainCommandQueue (queue);
+    self->queue = queue;
+    self->profiling = (props & CL_QUEUE_PROFILING_ENABLE) != 0;
+  } else if ((status = create_queue (self)) != CL_SUCCESS) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_OPEN_READ_WRITE,
+        "Could not create a queue on the application's context on \"%s\" "
+        "(%s)",
+        self->device_name, gst_cl_strerror (status));
+    gst_object_unref (self);
+    return NULL;
+  }
+  GST_INFO_OBJECT (self, "the application's context on %u.%u \"%s\"",
+      id.platform_index, id.device_index, self->device_name);
+  return self;
+}
+
+GstClContext *
+gst_cl_context_new_wrapped (cl_context context, cl_device_id device,
+    cl_command_queue queue, GError **error)
+{
+  GstClContext *self;
+
+  g_mutex_lock (&wrapped_lock);
+  if (!wrapped)
+    wrapped = g_hash_table_new (NULL, NULL);
+  self = g_hash_table_lookup (wrapped, context);
+  if (self && (self->id.device != device || (queue && self->queue != queue)))
+    self = NULL;
+  if (self) {
+    gst_object_ref (self);
+  } else {
+    self = wrap (context, device, queue, error);
+    if (self)
+      g_hash_table_insert (wrapped, context, self);
+  }
+  g_mutex_unlock (&wrapped_lock);
+  return self;
 }
 
 gboolean
@@ -398,11 +503,45 @@ gst_context_new_cl_context (GstClContext *ctx)
   return context;
 }
 
+/* The GstClContext for an application's context in @s, or NULL. */
+static GstClContext *
+app_context (GstElement *element, const GstStructure *s)
+{
+  gpointer context = NULL, device = NULL, queue = NULL;
+  GError *error = NULL;
+  GstClContext *ctx;
+
+  if (!gst_structure_get (s, GST_CL_CONTEXT_FIELD_CONTEXT, G_TYPE_POINTER,
+          &context, NULL) ||
+      !context)
+    return NULL;
+  gst_structure_get (s, GST_CL_CONTEXT_FIELD_QUEUE, G_TYPE_POINTER, &queue,
+      NULL);
+  /* Without a device, the context's first. */
+  if ((!gst_structure_get (s, GST_CL_CONTEXT_FIELD_DEVICE, G_TYPE_POINTER,
+           &device, NULL) ||
+          !device) &&
+      clGetContextInfo (context, CL_CONTEXT_DEVICES, sizeof (device), &device,
+          NULL) != CL_SUCCESS)
+    device = NULL;
+  ctx = device ? gst_cl_context_new_wrapped (context, device, queue, &error)
+               : NULL;
+  if (!ctx)
+    GST_ELEMENT_WARNING (element, RESOURCE, SETTINGS,
+        ("The application's OpenCL context cannot be used."),
+        ("%s", error ? error->message : "no device in its cl-context"));
+  g_clear_error (&error);
+  return ctx;
+}
+
 /* Takes the GstClContext in @context if there is none yet and it is on the
- * device this element wants: elements on other devices keep their own. */
+ * device this element wants: elements on other devices keep their own. An
+ * application's own context (its cl-context field, and no GstClContext)
+ * is taken on any device by elements that asked for none in particular
+ * (@default_device). */
 gboolean
 gst_cl_handle_set_context (GstElement *element, GstContext *context,
-    const GstClDeviceId *want, GstClContext **ctx)
+    const GstClDeviceId *want, gboolean default_device, GstClContext **ctx)
 {
   const GstStructure *s;
   GstClContext *other = NULL;
@@ -415,9 +554,11 @@ gst_cl_handle_set_context (GstElement *element, GstContext *context,
 
   s = gst_context_get_structure (context);
   if (!gst_structure_get (s, GST_CL_CONTEXT_TYPE, GST_TYPE_CL_CONTEXT, &other,
-          NULL))
+          NULL) &&
+      !(other = app_context (element, s)))
     return FALSE;
-  if (want && other->id.device != want->device) {
+  if (want && other->id.device != want->device &&
+      !(other->external && default_device)) {
     GST_CAT_DEBUG_OBJECT (GST_CAT_CONTEXT, element,
         "ignoring context on \"%s\": another device was asked for",
         other->device_name);
@@ -494,7 +635,7 @@ find_context (GstElement *element, const GstClDeviceId *want,
        * caller's own reference. */
       if (context) {
         gst_element_set_context (element, context);
-        gst_cl_handle_set_context (element, context, want, ctx);
+        gst_cl_handle_set_context (element, context, want, FALSE, ctx);
       }
     }
   }
@@ -508,7 +649,7 @@ find_context (GstElement *element, const GstClDeviceId *want,
             GST_CL_CONTEXT_TYPE));
     context = gst_element_get_context (element, GST_CL_CONTEXT_TYPE);
     if (context) {
-      gst_cl_handle_set_context (element, context, want, ctx);
+      gst_cl_handle_set_context (element, context, want, FALSE, ctx);
       gst_context_unref (context);
     }
   }
