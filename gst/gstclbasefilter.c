@@ -94,10 +94,10 @@ gst_cl_base_filter_profile_event (GstClBaseFilter *filter, const gchar *name)
 }
 
 void
-gst_cl_base_filter_count_bytes (GstClBaseFilter *filter, gboolean upload,
+gst_cl_base_filter_count_bytes (GstClBaseFilter *filter, GstClTransfer transfer,
     guint64 bytes)
 {
-  gst_cl_profile_add_bytes (PRIV (filter)->profile, upload, bytes);
+  gst_cl_profile_add_bytes (PRIV (filter)->profile, transfer, bytes);
 }
 
 guint64

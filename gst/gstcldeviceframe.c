@@ -74,12 +74,15 @@ frame_plane (const GstClFrame *frame, const GstClComponent *comp)
 }
 
 static cl_int
-copy_rect (GstClContext *cl, cl_mem src, gsize src_pitch, cl_mem dst,
+copy_rect (GstClBaseFilter *filter, cl_mem src, gsize src_pitch, cl_mem dst,
     gsize dst_pitch, gsize row_bytes, guint height)
 {
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
   const size_t origin[3] = { 0, 0, 0 };
   const size_t region[3] = { row_bytes, height, 1 };
 
+  gst_cl_base_filter_count_bytes (filter, GST_CL_COPY,
+      (guint64)row_bytes * height);
   return clEnqueueCopyBufferRect (cl->queue, src, dst, origin, origin, region,
       src_pitch, 0, dst_pitch, 0, 0, NULL, NULL);
 }
@@ -88,7 +91,6 @@ cl_int
 gst_cl_frame_inputs (GstClFramePlan *plan, GstClBaseFilter *filter,
     GstClFrame *in, GstClPlane *src)
 {
-  GstClContext *cl = gst_cl_base_filter_get_context (filter);
   cl_int status = CL_SUCCESS;
 
   FOREACH_COMPONENT (plan->in_mask, c)
@@ -104,9 +106,9 @@ gst_cl_frame_inputs (GstClFramePlan *plan, GstClBaseFilter *filter,
     }
     /* The whole plane to the staging copy, as an upload puts it there:
      * an output packed over it keeps the plane's other components. */
-    status = copy_rect (cl, in->planes[comp->plane], in->strides[comp->plane],
-        comp->staging, comp->staging_pitch, comp->staging_row_bytes,
-        comp->height);
+    status = copy_rect (filter, in->planes[comp->plane],
+        in->strides[comp->plane], comp->staging, comp->staging_pitch,
+        comp->staging_row_bytes, comp->height);
     if (status == CL_SUCCESS)
       status = gst_cl_frame_enqueue_pack (filter, plan->unpack, comp);
     if (status != CL_SUCCESS)
@@ -141,7 +143,6 @@ cl_int
 gst_cl_frame_complete (GstClFramePlan *plan, GstClBaseFilter *filter,
     GstClFrame *out, const GstClPlane *dst)
 {
-  GstClContext *cl = gst_cl_base_filter_get_context (filter);
   cl_int status = CL_SUCCESS;
 
   if (!out->on_device)
@@ -155,10 +156,10 @@ gst_cl_frame_complete (GstClFramePlan *plan, GstClBaseFilter *filter,
     if (comp->packed) {
       status = gst_cl_frame_enqueue_pack (filter, plan->pack, comp);
       if (status == CL_SUCCESS)
-        status = copy_rect (cl, comp->staging, comp->staging_pitch, plane,
+        status = copy_rect (filter, comp->staging, comp->staging_pitch, plane,
             stride, comp->staging_row_bytes, comp->height);
     } else if (dst[c].mem != plane) {
-      status = copy_rect (cl, dst[c].mem, dst[c].pitch, plane, stride,
+      status = copy_rect (filter, dst[c].mem, dst[c].pitch, plane, stride,
           dst[c].row_bytes, dst[c].height);
     }
     if (status != CL_SUCCESS)
@@ -192,20 +193,22 @@ gst_cl_frame_copy_unwritten_planes (GstClFramePlan *plan,
     if (written & (1u << p))
       continue;
     if (in->on_device && out->on_device) {
-      status = copy_rect (cl, in->planes[p], in->strides[p], out->planes[p],
+      status = copy_rect (filter, in->planes[p], in->strides[p], out->planes[p],
           out->strides[p], region[0], region[1]);
     } else if (out->on_device) {
       status = clEnqueueWriteBufferRect (cl->queue, out->planes[p], CL_FALSE,
           origin, origin, region, out->strides[p], 0,
           GST_VIDEO_FRAME_PLANE_STRIDE (&in->host, p), 0,
           GST_VIDEO_FRAME_PLANE_DATA (&in->host, p), 0, NULL, NULL);
-      gst_cl_base_filter_count_bytes (filter, TRUE, region[0] * region[1]);
+      gst_cl_base_filter_count_bytes (filter, GST_CL_UPLOAD,
+          region[0] * region[1]);
     } else {
       status = clEnqueueReadBufferRect (cl->queue, in->planes[p], CL_FALSE,
           origin, origin, region, in->strides[p], 0,
           GST_VIDEO_FRAME_PLANE_STRIDE (&out->host, p), 0,
           GST_VIDEO_FRAME_PLANE_DATA (&out->host, p), 0, NULL, NULL);
-      gst_cl_base_filter_count_bytes (filter, FALSE, region[0] * region[1]);
+      gst_cl_base_filter_count_bytes (filter, GST_CL_DOWNLOAD,
+          region[0] * region[1]);
     }
     if (status != CL_SUCCESS)
       break;

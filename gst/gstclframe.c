@@ -266,14 +266,16 @@ gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
       status = clEnqueueWriteBufferRect (cl->queue, comp->dev.mem, CL_FALSE,
           origin, origin, region, comp->dev.pitch, 0, stride, 0,
           data + comp->offset, 0, NULL, event);
-      gst_cl_base_filter_count_bytes (filter, TRUE, region[0] * region[1]);
+      gst_cl_base_filter_count_bytes (filter, GST_CL_UPLOAD,
+          region[0] * region[1]);
     } else {
       const size_t region[3] = { comp->staging_row_bytes, comp->height, 1 };
 
       status = clEnqueueWriteBufferRect (cl->queue, comp->staging, CL_FALSE,
           origin, origin, region, comp->staging_pitch, 0, stride, 0, data, 0,
           NULL, event);
-      gst_cl_base_filter_count_bytes (filter, TRUE, region[0] * region[1]);
+      gst_cl_base_filter_count_bytes (filter, GST_CL_UPLOAD,
+          region[0] * region[1]);
       if (status == CL_SUCCESS)
         status = gst_cl_frame_enqueue_pack (filter, plan->unpack, comp);
     }
@@ -304,7 +306,8 @@ gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
           origin, origin, region, comp->dev.pitch, 0, stride, 0,
           data + comp->offset, 0, NULL,
           gst_cl_base_filter_profile_event (filter, "download"));
-      gst_cl_base_filter_count_bytes (filter, FALSE, region[0] * region[1]);
+      gst_cl_base_filter_count_bytes (filter, GST_CL_DOWNLOAD,
+          region[0] * region[1]);
     } else {
       const size_t region[3] = { comp->staging_row_bytes, comp->height, 1 };
 
@@ -313,7 +316,8 @@ gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
         status = clEnqueueReadBufferRect (cl->queue, comp->staging, CL_FALSE,
             origin, origin, region, comp->staging_pitch, 0, stride, 0, data, 0,
             NULL, gst_cl_base_filter_profile_event (filter, "download"));
-      gst_cl_base_filter_count_bytes (filter, FALSE, region[0] * region[1]);
+      gst_cl_base_filter_count_bytes (filter, GST_CL_DOWNLOAD,
+          region[0] * region[1]);
     }
     if (status != CL_SUCCESS)
       break;

@@ -26,6 +26,8 @@
 
 #include "gstclprofile.h"
 
+#include <string.h>
+
 /* Commands of one frame whose times are kept; later ones go unmeasured. */
 #define MAX_PENDING 16
 
@@ -38,7 +40,7 @@ struct _GstClProfile {
   /* Nanoseconds per command name. */
   GstStructure *totals;
   guint64 frames;
-  guint64 bytes[2];
+  guint64 bytes[3];
 };
 
 GstClProfile *
@@ -73,10 +75,11 @@ gst_cl_profile_event (GstClProfile *profile, const gchar *name)
 }
 
 void
-gst_cl_profile_add_bytes (GstClProfile *profile, gboolean upload, guint64 bytes)
+gst_cl_profile_add_bytes (GstClProfile *profile, GstClTransfer transfer,
+    guint64 bytes)
 {
   if (profile)
-    profile->bytes[upload ? 0 : 1] += bytes;
+    profile->bytes[transfer] += bytes;
 }
 
 guint64
@@ -139,7 +142,7 @@ gst_cl_profile_take (GstClProfile *profile, const gchar *device_name)
       G_TYPE_UINT64, take_total (kernels, "upload"), "download-ns",
       G_TYPE_UINT64, take_total (kernels, "download"), "upload-bytes",
       G_TYPE_UINT64, profile->bytes[0], "download-bytes", G_TYPE_UINT64,
-      profile->bytes[1], NULL);
+      profile->bytes[1], "copy-bytes", G_TYPE_UINT64, profile->bytes[2], NULL);
   for (gint i = 0; i < gst_structure_n_fields (kernels); i++) {
     guint64 v = 0;
 
@@ -151,6 +154,6 @@ gst_cl_profile_take (GstClProfile *profile, const gchar *device_name)
       GST_TYPE_STRUCTURE, kernels, NULL);
   gst_structure_free (kernels);
   profile->frames = 0;
-  profile->bytes[0] = profile->bytes[1] = 0;
+  memset (profile->bytes, 0, sizeof (profile->bytes));
   return s;
 }

@@ -604,6 +604,103 @@ GST_START_TEST (test_seek_and_state_cycles)
 }
 GST_END_TEST;
 
+/* The context's queue, as an application reads it. */
+static gpointer
+pipeline_queue (GstElement *pipeline)
+{
+  GstElement *e = gst_bin_get_by_name (GST_BIN (pipeline), "e0");
+  GstContext *context = gst_element_get_context (e, GST_CL_CONTEXT_TYPE);
+  gpointer queue = NULL;
+
+  fail_unless (context != NULL);
+  fail_unless (gst_structure_get (gst_context_get_structure (context),
+      GST_CL_CONTEXT_FIELD_QUEUE, G_TYPE_POINTER, &queue, NULL));
+  gst_context_unref (context);
+  gst_object_unref (e);
+  return queue;
+}
+
+/* Pipelines at once, each its own streaming threads, on contexts of their
+ * own or on one they share (one queue fed from every thread). */
+static void
+check_concurrent (gboolean shared)
+{
+  const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_YUY2 };
+  const gchar *chain[] = { "clhistequalize", "clclahe", "clsobel", NULL };
+  GstElement *pipelines[G_N_ELEMENTS (formats)];
+  GPtrArray *ins[G_N_ELEMENTS (formats)], *outs[G_N_ELEMENTS (formats)];
+  GstContext *context = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++) {
+    gchar *src = source (formats[i], 96, 54, 8);
+    gchar *desc = g_strdup_printf ("%s ! clhistequalize name=e0 ! queue ! "
+                                   "clclahe name=e1 ! clsobel name=e2 ! "
+                                   "fakesink name=sink signal-handoffs=true",
+        src);
+    GstElement *sink;
+
+    ins[i] = source_frames (src);
+    outs[i] = outs_new ();
+    pipelines[i] = parse (desc);
+    sink = gst_bin_get_by_name (GST_BIN (pipelines[i]), "sink");
+    g_signal_connect (sink, "handoff", G_CALLBACK (collect), outs[i]);
+    gst_object_unref (sink);
+    if (shared && context) {
+      gst_element_set_context (pipelines[i], context);
+    } else if (shared) {
+      GstElement *e = gst_bin_get_by_name (GST_BIN (pipelines[i]), "e0");
+
+      /* The first pipeline's, once it has made it. */
+      gst_element_set_state (pipelines[i], GST_STATE_READY);
+      gst_element_set_state (e, GST_STATE_PAUSED);
+      context = gst_element_get_context (e, GST_CL_CONTEXT_TYPE);
+      fail_unless (context != NULL);
+      gst_object_unref (e);
+    }
+    g_free (desc);
+    g_free (src);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    gst_element_set_state (pipelines[i], GST_STATE_PLAYING);
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++) {
+    GstBus *bus = gst_element_get_bus (pipelines[i]);
+    GstMessage *msg = wait_for (bus, GST_MESSAGE_EOS);
+
+    gst_message_unref (msg);
+    gst_object_unref (bus);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++) {
+    fail_unless (on_device (pipelines[i], "e0"));
+    fail_unless (on_device (pipelines[i], "e1"));
+    if (i > 0)
+      fail_unless ((pipeline_queue (pipelines[i]) ==
+                       pipeline_queue (pipelines[0])) == shared);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++) {
+    check_outs (ins[i], outs[i], chain, "concurrent");
+    fail_unless_equals_int (outs[i]->len, 8);
+    gst_element_set_state (pipelines[i], GST_STATE_NULL);
+    gst_object_unref (pipelines[i]);
+    g_ptr_array_unref (ins[i]);
+    g_ptr_array_unref (outs[i]);
+  }
+  if (context)
+    gst_context_unref (context);
+}
+
+GST_START_TEST (test_concurrent_separate_contexts)
+{
+  check_concurrent (FALSE);
+}
+GST_END_TEST;
+
+GST_START_TEST (test_concurrent_shared_context)
+{
+  check_concurrent (TRUE);
+}
+GST_END_TEST;
+
 static Suite *
 devicememory_suite (void)
 {
@@ -620,6 +717,8 @@ devicememory_suite (void)
   tcase_add_test (tc, test_other_context);
   tcase_add_test (tc, test_caps_changes);
   tcase_add_test (tc, test_seek_and_state_cycles);
+  tcase_add_test (tc, test_concurrent_separate_contexts);
+  tcase_add_test (tc, test_concurrent_shared_context);
   return s;
 }
 
