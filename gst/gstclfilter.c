@@ -42,6 +42,11 @@ typedef struct {
   gboolean out_device;
   /* Per frame: gst_cl_filter_wait_for_results() was called. */
   gboolean wait_results;
+  gboolean may_defer;
+  /* A frame whose finish() waits for its results: their marker, and the
+   * frame's timestamps and flags. */
+  cl_event results;
+  GstBuffer *pending;
   /* The caps last refused: a sticky caps event is sent again with every
    * buffer, and its error is posted once. */
   GstCaps *refused;
@@ -256,6 +261,9 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
   GstVideoInfo in_info, out_info;
   gboolean in_place, passthrough;
 
+  /* The last frame's results, while its plan and the element's buffers
+   * are there. */
+  gst_cl_filter_complete_pending (filter);
   priv->negotiated = FALSE;
   if (!gst_video_info_from_caps (&in_info, incaps) ||
       !gst_video_info_from_caps (&out_info, outcaps)) {
@@ -353,9 +361,48 @@ gst_cl_filter_transform_meta (GstBaseTransform *trans, GstBuffer *outbuf,
 }
 
 void
-gst_cl_filter_wait_for_results (GstClFilter *filter)
+gst_cl_filter_wait_for_results (GstClFilter *filter, gboolean may_defer)
 {
   PRIV (filter)->wait_results = TRUE;
+  PRIV (filter)->may_defer = may_defer;
+}
+
+void
+gst_cl_filter_complete_pending (GstClFilter *filter)
+{
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
+  GstClFilterPrivate *priv = PRIV (filter);
+  cl_int status;
+
+  if (!priv->pending)
+    return;
+  status = clWaitForEvents (1, &priv->results);
+  clReleaseEvent (priv->results);
+  priv->results = NULL;
+  if (status != CL_SUCCESS)
+    GST_ELEMENT_WARNING (filter, RESOURCE, FAILED,
+        ("A frame's results could not be read back from the device."),
+        ("clWaitForEvents: %s (%d)", gst_cl_strerror (status), status));
+  else if (klass->finish)
+    klass->finish (filter, priv->pending, priv->pending, &priv->plan.in_info);
+  gst_clear_buffer (&priv->pending);
+}
+
+/* Where the frame's output stays on the device, the results it reads back
+ * may come later: @results is their marker, and finish() waits for it
+ * when the next frame comes, by which time the device has long been done
+ * with them. */
+static gboolean
+defer_results (GstClFilter *filter, GstBuffer *inbuf)
+{
+  GstClFilterPrivate *priv = PRIV (filter);
+
+  if (!priv->results)
+    return FALSE;
+  priv->pending = gst_buffer_new ();
+  gst_buffer_copy_into (priv->pending, inbuf,
+      GST_BUFFER_COPY_FLAGS | GST_BUFFER_COPY_TIMESTAMPS, 0, -1);
+  return TRUE;
 }
 
 /* Both frames in system memory: on the frames themselves where the device
@@ -428,9 +475,14 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
     gst_cl_frame_outputs (plan, base, src, out, dst);
     status = klass->enqueue (filter, src, dst);
   }
-  if (status == CL_SUCCESS && PRIV (filter)->wait_results && out->on_device)
-    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
-        &waits[n_waits++]);
+  if (status == CL_SUCCESS && PRIV (filter)->wait_results && out->on_device) {
+    if (PRIV (filter)->may_defer && !cl->profiling)
+      status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
+          &PRIV (filter)->results);
+    else
+      status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
+          &waits[n_waits++]);
+  }
   /* Downloads wait. */
   if (status == CL_SUCCESS)
     status = gst_cl_frame_complete (plan, base, out, dst);
@@ -460,6 +512,7 @@ process (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   cl_int status = CL_SUCCESS;
 
   PRIV (filter)->wait_results = FALSE;
+  PRIV (filter)->may_defer = FALSE;
   *how = "not at all";
   if (copy_planes)
     status = gst_cl_frame_copy_unwritten_planes (&PRIV (filter)->plan, base, in,
@@ -470,6 +523,10 @@ process (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
     status = process_on_host (filter, &in->host, &out->host, how);
   else
     status = process_on_device (filter, in, out, how);
+  if (status != CL_SUCCESS && PRIV (filter)->results) {
+    clReleaseEvent (PRIV (filter)->results);
+    PRIV (filter)->results = NULL;
+  }
   *device_ns = gst_cl_base_filter_profile_collect (base);
   return status;
 }
@@ -562,6 +619,7 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
   GstClFrame in, out;
   GstFlowReturn ret;
 
+  gst_cl_filter_complete_pending (filter);
   if (!PRIV (filter)->negotiated) {
     GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED, (NULL),
         ("frame before caps"));
@@ -586,7 +644,9 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
   ret = run_frames (filter, inbuf, outbuf, &in, &out, plan->keeps_planes);
   gst_cl_frame_unmap (&out);
   gst_cl_frame_unmap (&in);
-  return ret == GST_FLOW_OK ? finish_frame (filter, inbuf, outbuf) : ret;
+  if (ret != GST_FLOW_OK || defer_results (filter, inbuf))
+    return ret;
+  return finish_frame (filter, inbuf, outbuf);
 }
 
 /* Where the element may write over its input, a writable input buffer
@@ -604,6 +664,7 @@ gst_cl_filter_prepare_output_buffer (GstBaseTransform *trans, GstBuffer *inbuf,
   GstClContext *cl = gst_cl_base_filter_get_context (
       GST_CL_BASE_FILTER (trans));
 
+  gst_cl_filter_complete_pending (GST_CL_FILTER (trans));
   if (!gst_base_transform_is_passthrough (trans) && priv->negotiated &&
       priv->plan.in_place && priv->in_device == priv->out_device &&
       gst_buffer_is_writable (inbuf) &&
@@ -625,6 +686,7 @@ gst_cl_filter_transform_ip (GstBaseTransform *trans, GstBuffer *buf)
   GstClFrame frame;
   GstFlowReturn ret;
 
+  gst_cl_filter_complete_pending (filter);
   if (!PRIV (filter)->negotiated) {
     GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED, (NULL),
         ("frame before caps"));
@@ -638,7 +700,9 @@ gst_cl_filter_transform_ip (GstBaseTransform *trans, GstBuffer *buf)
     return GST_FLOW_ERROR;
   ret = run_frames (filter, buf, buf, &frame, &frame, FALSE);
   gst_cl_frame_unmap (&frame);
-  return ret == GST_FLOW_OK ? finish_frame (filter, buf, buf) : ret;
+  if (ret != GST_FLOW_OK || defer_results (filter, buf))
+    return ret;
+  return finish_frame (filter, buf, buf);
 }
 
 static gboolean
@@ -715,9 +779,21 @@ gst_cl_filter_query (GstBaseTransform *trans, GstPadDirection direction,
   return TRUE;
 }
 
+/* A serialized event comes after the frames before it, their results
+ * too. */
+static gboolean
+gst_cl_filter_sink_event (GstBaseTransform *trans, GstEvent *event)
+{
+  if (GST_EVENT_IS_SERIALIZED (event))
+    gst_cl_filter_complete_pending (GST_CL_FILTER (trans));
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
+      ->sink_event (trans, event);
+}
+
 static gboolean
 gst_cl_filter_stop (GstBaseTransform *trans)
 {
+  gst_cl_filter_complete_pending (GST_CL_FILTER (trans));
   PRIV (trans)->negotiated = FALSE;
   gst_caps_replace (&PRIV (trans)->refused, NULL);
   gst_cl_frame_plan_clear (&PRIV (trans)->plan);
@@ -727,6 +803,9 @@ gst_cl_filter_stop (GstBaseTransform *trans)
 static void
 gst_cl_filter_finalize (GObject *object)
 {
+  if (PRIV (object)->results)
+    clReleaseEvent (PRIV (object)->results);
+  gst_clear_buffer (&PRIV (object)->pending);
   gst_cl_frame_plan_clear (&PRIV (object)->plan);
   gst_caps_replace (&PRIV (object)->refused, NULL);
   G_OBJECT_CLASS (gst_cl_filter_parent_class)->finalize (object);
@@ -753,6 +832,7 @@ gst_cl_filter_class_init (GstClFilterClass *klass)
   trans_class->decide_allocation = GST_DEBUG_FUNCPTR (
       gst_cl_filter_decide_allocation);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cl_filter_stop);
+  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_filter_sink_event);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cl_filter_query);
   trans_class->passthrough_on_same_caps = FALSE;
   /* Elements that write nothing see frames in passthrough. */

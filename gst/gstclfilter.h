@@ -80,14 +80,24 @@ struct _GstClFilterClass {
   cl_int (*enqueue) (GstClFilter *filter, const GstClPlane *in,
       const GstClPlane *out);
   /* After the wait: what enqueue read back is there. @outbuf, writable,
-   * is @inbuf in place and in passthrough. */
+   * is @inbuf in place and in passthrough. For a frame whose results
+   * were read back without a wait (gst_cl_filter_wait_for_results()),
+   * called before the next frame or serialized event instead, with
+   * @inbuf and @outbuf a buffer that only has the frame's timestamps and
+   * flags. */
   GstFlowReturn (*finish) (GstClFilter *filter, GstBuffer *inbuf,
       GstBuffer *outbuf, const GstVideoInfo *in_info);
 };
 
 /* From enqueue: finish() reads what the frame's commands read back, so the
- * frame waits for them even where its output stays on the device. */
-void gst_cl_filter_wait_for_results (GstClFilter *filter);
+ * frame waits for them even where its output stays on the device, unless
+ * @may_defer: then finish() may come later, when the results are there,
+ * without the frame waiting (in frame order, before the next frame and
+ * before any serialized event, or at the latest at stop). */
+void gst_cl_filter_wait_for_results (GstClFilter *filter, gboolean may_defer);
+/* Calls finish() for a frame whose results came later, if there is one:
+ * for an element that changes what finish() uses before its transform. */
+void gst_cl_filter_complete_pending (GstClFilter *filter);
 
 G_END_DECLS
 #endif /* __GST_CL_FILTER_H__ */

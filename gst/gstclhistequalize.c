@@ -795,7 +795,8 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
     self->pending_bins = num_bins;
     self->pending_region = r;
     self->pending_method = settings.method;
-    gst_cl_filter_wait_for_results (filter);
+    /* A meta goes on the buffer before it is pushed. */
+    gst_cl_filter_wait_for_results (filter, !settings.attach_meta);
   }
   if (status != CL_SUCCESS) {
     self->hist_dirty = !self->cpu;

@@ -518,7 +518,8 @@ gst_cl_histogram_enqueue (GstClFilter *filter, const GstClPlane *in,
   if (status == CL_SUCCESS) {
     self->pending_bins = num_bins;
     self->pending_region = r;
-    gst_cl_filter_wait_for_results (filter);
+    /* A meta goes on the buffer before it is pushed. */
+    gst_cl_filter_wait_for_results (filter, !settings->attach_meta);
   }
   return status;
 }
@@ -560,6 +561,8 @@ gst_cl_histogram_prepare_output_buffer (GstBaseTransform *trans,
   GstClHistogram *self = GST_CL_HISTOGRAM (trans);
   GstFlowReturn ret;
 
+  /* The last frame's message, with the settings it was measured with. */
+  gst_cl_filter_complete_pending (GST_CL_FILTER (trans));
   GST_OBJECT_LOCK (self);
   self->frame = self->settings;
   GST_OBJECT_UNLOCK (self);

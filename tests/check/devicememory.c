@@ -604,6 +604,80 @@ GST_START_TEST (test_seek_and_state_cycles)
 }
 GST_END_TEST;
 
+/* The histogram messages of @desc, in the order of the bus, up to EOS. */
+static GPtrArray *
+histogram_messages (const gchar *desc)
+{
+  GstElement *pipeline = parse (desc);
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GPtrArray *msgs = g_ptr_array_new_with_free_func (
+      (GDestroyNotify)gst_structure_free);
+  gboolean done = FALSE;
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  while (!done) {
+    GstMessage *msg = wait_for (bus, GST_MESSAGE_EOS | GST_MESSAGE_ELEMENT);
+    const GstStructure *s = gst_message_get_structure (msg);
+
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS) {
+      done = TRUE;
+    } else if (gst_structure_has_name (s, "histogram")) {
+      GstStructure *copy = gst_structure_copy (s);
+
+      gst_structure_set (copy, "from", G_TYPE_STRING,
+          GST_MESSAGE_SRC_NAME (msg), NULL);
+      g_ptr_array_add (msgs, copy);
+    }
+    gst_message_unref (msg);
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  return msgs;
+}
+
+/* Without profiling, which waits for every frame: the messages of
+ * elements whose frames stay on the device, whose results come without a
+ * wait, are those of the same chain in system memory, in the same order,
+ * with the same times, all before EOS. */
+GST_START_TEST (test_messages_in_order)
+{
+  const gchar *fmt = "videotestsrc num-buffers=7 pattern=ball ! "
+                     "video/x-raw,format=%s,width=64,height=40 ! "
+                     "clhistequalize message-bins=16 name=e0 %s ! "
+                     "clhistogram message-bins=8 name=e1 %s ! "
+                     "clsobel name=e2 ! fakesink";
+  const gchar *formats[] = { "GRAY8", "GRAY16_LE", "NV12" };
+
+  g_unsetenv ("GST_CL_PROFILING");
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+    gchar *device = g_strdup_printf (fmt, formats[f], "", "");
+    gchar *host = g_strdup_printf (fmt, formats[f], "! video/x-raw",
+        "! video/x-raw");
+    GPtrArray *got = histogram_messages (device);
+    GPtrArray *expected = histogram_messages (host);
+
+    fail_unless_equals_int (got->len, 14);
+    fail_unless_equals_int (got->len, expected->len);
+    for (guint i = 0; i < got->len; i++) {
+      gchar *a = gst_structure_to_string (g_ptr_array_index (expected, i));
+      gchar *b = gst_structure_to_string (g_ptr_array_index (got, i));
+
+      fail_unless (gst_structure_is_equal (g_ptr_array_index (expected, i),
+                       g_ptr_array_index (got, i)),
+          "message %u:\n%s\n%s", i, a, b);
+      g_free (a);
+      g_free (b);
+    }
+    g_ptr_array_unref (got);
+    g_ptr_array_unref (expected);
+    g_free (device);
+    g_free (host);
+  }
+  g_setenv ("GST_CL_PROFILING", "1", TRUE);
+}
+GST_END_TEST;
+
 /* The context's queue, as an application reads it. */
 static gpointer
 pipeline_queue (GstElement *pipeline)
@@ -717,6 +791,7 @@ devicememory_suite (void)
   tcase_add_test (tc, test_other_context);
   tcase_add_test (tc, test_caps_changes);
   tcase_add_test (tc, test_seek_and_state_cycles);
+  tcase_add_test (tc, test_messages_in_order);
   tcase_add_test (tc, test_concurrent_separate_contexts);
   tcase_add_test (tc, test_concurrent_shared_context);
   return s;
