@@ -93,6 +93,13 @@ gst_cl_base_filter_profile_event (GstClBaseFilter *filter, const gchar *name)
   return gst_cl_profile_event (PRIV (filter)->profile, name);
 }
 
+void
+gst_cl_base_filter_count_bytes (GstClBaseFilter *filter, GstClTransfer transfer,
+    guint64 bytes)
+{
+  gst_cl_profile_add_bytes (PRIV (filter)->profile, transfer, bytes);
+}
+
 guint64
 gst_cl_base_filter_profile_collect (GstClBaseFilter *filter)
 {
@@ -200,7 +207,7 @@ gst_cl_base_filter_start (GstBaseTransform *trans)
   }
   /* A context set earlier may be for the device asked for before. */
   cl = gst_cl_base_filter_ref_context (filter);
-  if (cl && cl->id.device != want.device) {
+  if (cl && cl->id.device != want.device && !(cl->external && !*selector)) {
     gst_clear_object (&cl);
     set_context_object (filter, NULL);
   }
@@ -282,7 +289,8 @@ gst_cl_base_filter_set_context (GstElement *element, GstContext *context)
   if (gst_cl_device_resolve (selector, &want, NULL)) {
     GstClContext *cl = gst_cl_base_filter_ref_context (filter);
 
-    if (!cl && gst_cl_handle_set_context (element, context, &want, &cl))
+    if (!cl && gst_cl_handle_set_context (element, context, &want,
+                   *selector == '\0', &cl))
       set_context_object (filter, cl);
     else
       gst_clear_object (&cl);

@@ -23,6 +23,7 @@
 #include <gst/base/gstbasetransform.h>
 
 #include "gstclcontext.h"
+#include "gstclprofile.h"
 
 G_BEGIN_DECLS
 
@@ -80,6 +81,10 @@ cl_int gst_cl_base_filter_enqueue_kernel (GstClBaseFilter *filter,
 /* The event slot for a transfer named @name when profiling, else NULL. */
 cl_event *gst_cl_base_filter_profile_event (GstClBaseFilter *filter,
     const gchar *name);
+/* Counts @bytes moved, for the profile's upload-bytes, download-bytes and
+ * copy-bytes, when profiling. */
+void gst_cl_base_filter_count_bytes (GstClBaseFilter *filter,
+    GstClTransfer transfer, guint64 bytes);
 /* After the frame's wait: the device time of the frame's commands in
  * nanoseconds, or GST_CLOCK_TIME_NONE when not profiling. */
 guint64 gst_cl_base_filter_profile_collect (GstClBaseFilter *filter);

@@ -254,11 +254,11 @@ struct _GstClClahe {
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (SINK_FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (SINK_FORMATS)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (SINK_FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (SINK_FORMATS)));
 
 G_DEFINE_TYPE (GstClClahe, gst_cl_clahe, GST_TYPE_CL_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clclahe, "clclahe", GST_RANK_NONE,
@@ -616,6 +616,10 @@ gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
                           status == CL_SUCCESS;
   self->frame_posts = settings.post_messages;
   self->frame_attaches = settings.attach_meta;
+  /* A meta goes on the buffer before it is pushed; a message may come
+   * when the next frame does. */
+  if (self->message_pending)
+    gst_cl_filter_wait_for_results (filter, !settings.attach_meta);
   /* A failed frame may have left the tables half written. */
   if (status != CL_SUCCESS)
     self->prev = GST_CL_CLAHE_PREV_NONE;

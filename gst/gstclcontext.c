@@ -18,7 +18,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * GstClContext: an OpenCL context, its in-order queue and the programs built
- * for it, shared between elements through GstContext.
+ * for it; gstclcontextshare.c shares it between elements through
+ * GstContext.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -30,15 +31,20 @@
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
-GST_DEBUG_CATEGORY_STATIC (GST_CAT_CONTEXT);
+GST_DEBUG_CATEGORY (gst_cl_context_debug);
+#define GST_CAT_CONTEXT gst_cl_context_debug
 
 G_DEFINE_TYPE (GstClContext, gst_cl_context, GST_TYPE_OBJECT);
+
+static void forget_wrapped (GstClContext *self);
 
 static void
 gst_cl_context_finalize (GObject *object)
 {
   GstClContext *self = GST_CL_CONTEXT (object);
 
+  if (self->external)
+    forget_wrapped (self);
   g_clear_pointer (&self->programs, g_hash_table_unref);
   if (self->queue)
     clReleaseCommandQueue (self->queue);
@@ -138,15 +144,12 @@ choose_cpu_kernels (GstClContext *self)
   return (self->device_type & CL_DEVICE_TYPE_CPU) != 0;
 }
 
-GstClContext *
-gst_cl_context_new (const GstClDeviceId *id, GError **error)
+/* A context's description of its device, before it has a context. */
+static GstClContext *
+context_describe (const GstClDeviceId *id)
 {
-  GstClContext *self;
-  cl_context_properties props[] = { CL_CONTEXT_PLATFORM,
-    (cl_context_properties)id->platform, 0 };
-  cl_int status;
+  GstClContext *self = g_object_new (GST_TYPE_CL_CONTEXT, NULL);
 
-  self = g_object_new (GST_TYPE_CL_CONTEXT, NULL);
   gst_object_ref_sink (self);
   self->id = *id;
   self->device_name = gst_cl_device_get_string (id->device, CL_DEVICE_NAME);
@@ -171,14 +174,33 @@ gst_cl_context_new (const GstClDeviceId *id, GError **error)
   self->has_fp64 = device_has_extension (id->device, "cl_khr_fp64");
   self->build_options[0] = make_build_options (self, FALSE);
   self->build_options[1] = make_build_options (self, TRUE);
+  return self;
+}
+
+static cl_int
+create_queue (GstClContext *self)
+{
+  cl_int status;
+
+  self->profiling = g_strcmp0 (g_getenv ("GST_CL_PROFILING"), "1") == 0;
+  self->queue = clCreateCommandQueue (self->context, self->id.device,
+      self->profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &status);
+  return status;
+}
+
+GstClContext *
+gst_cl_context_new (const GstClDeviceId *id, GError **error)
+{
+  GstClContext *self = context_describe (id);
+  cl_context_properties props[] = { CL_CONTEXT_PLATFORM,
+    (cl_context_properties)id->platform, 0 };
+  cl_int status;
 
   self->context = clCreateContext (props, 1, &id->device, context_notify, NULL,
       &status);
   if (status != CL_SUCCESS)
     goto failed;
-  self->profiling = g_strcmp0 (g_getenv ("GST_CL_PROFILING"), "1") == 0;
-  self->queue = clCreateCommandQueue (self->context, id->device,
-      self->profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &status);
+  status = create_queue (self);
   if (status != CL_SUCCESS)
     goto failed;
 
@@ -193,6 +215,91 @@ failed:
       id->device_index, self->device_name, gst_cl_strerror (status));
   gst_object_unref (self);
   return NULL;
+}
+
+/* An application's contexts, each wrapped once: elements given the same
+ * one share a GstClContext, so its frames stay on the device between them
+ * and their commands share one queue. */
+static GMutex wrapped_lock;
+static GHashTable *wrapped;
+
+static void
+forget_wrapped (GstClContext *self)
+{
+  g_mutex_lock (&wrapped_lock);
+  if (wrapped && g_hash_table_lookup (wrapped, self->context) == self)
+    g_hash_table_remove (wrapped, self->context);
+  g_mutex_unlock (&wrapped_lock);
+}
+
+static GstClContext *
+wrap (cl_context context, cl_device_id device, cl_command_queue queue,
+    GError **error)
+{
+  cl_command_queue_properties props = 0;
+  cl_context owner = NULL;
+  GstClDeviceId id;
+  GstClContext *self;
+  cl_int status;
+
+  if (!gst_cl_device_identify (device, &id)) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND,
+        "the application's cl-device is no device of any OpenCL platform");
+    return NULL;
+  }
+  if (queue && (clGetCommandQueueInfo (queue, CL_QUEUE_PROPERTIES,
+                    sizeof (props), &props, NULL) != CL_SUCCESS ||
+                   clGetCommandQueueInfo (queue, CL_QUEUE_CONTEXT,
+                       sizeof (owner), &owner, NULL) != CL_SUCCESS ||
+                   owner != context ||
+                   (props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+        "the application's cl-queue is not an in-order queue of its "
+        "cl-context");
+    return NULL;
+  }
+  self = context_describe (&id);
+  self->external = TRUE;
+  clRetainContext (context);
+  self->context = context;
+  if (queue) {
+    clRetainCommandQueue (queue);
+    self->queue = queue;
+    self->profiling = (props & CL_QUEUE_PROFILING_ENABLE) != 0;
+  } else if ((status = create_queue (self)) != CL_SUCCESS) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_OPEN_READ_WRITE,
+        "Could not create a queue on the application's context on \"%s\" "
+        "(%s)",
+        self->device_name, gst_cl_strerror (status));
+    gst_object_unref (self);
+    return NULL;
+  }
+  GST_INFO_OBJECT (self, "the application's context on %u.%u \"%s\"",
+      id.platform_index, id.device_index, self->device_name);
+  return self;
+}
+
+GstClContext *
+gst_cl_context_new_wrapped (cl_context context, cl_device_id device,
+    cl_command_queue queue, GError **error)
+{
+  GstClContext *self;
+
+  g_mutex_lock (&wrapped_lock);
+  if (!wrapped)
+    wrapped = g_hash_table_new (NULL, NULL);
+  self = g_hash_table_lookup (wrapped, context);
+  if (self && (self->id.device != device || (queue && self->queue != queue)))
+    self = NULL;
+  if (self) {
+    gst_object_ref (self);
+  } else {
+    self = wrap (context, device, queue, error);
+    if (self)
+      g_hash_table_insert (wrapped, context, self);
+  }
+  g_mutex_unlock (&wrapped_lock);
+  return self;
 }
 
 gboolean
@@ -370,176 +477,4 @@ gst_cl_context_get_program (GstClContext *self, const gchar *name,
     clRetainProgram (program);
   g_mutex_unlock (&self->lock);
   return program;
-}
-
-/* ---- Sharing through GstContext ---- */
-
-static void
-context_set_cl_context (GstContext *context, GstClContext *ctx)
-{
-  GstStructure *s = gst_context_writable_structure (context);
-
-  gst_structure_set (s, GST_CL_CONTEXT_TYPE, GST_TYPE_CL_CONTEXT, ctx,
-      "device-name", G_TYPE_STRING, ctx->device_name, "platform-index",
-      G_TYPE_UINT, ctx->id.platform_index, "device-index", G_TYPE_UINT,
-      ctx->id.device_index, NULL);
-}
-
-GstContext *
-gst_context_new_cl_context (GstClContext *ctx)
-{
-  GstContext *context = gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
-
-  context_set_cl_context (context, ctx);
-  return context;
-}
-
-/* Takes the GstClContext in @context if there is none yet and it is on the
- * device this element wants: elements on other devices keep their own. */
-gboolean
-gst_cl_handle_set_context (GstElement *element, GstContext *context,
-    const GstClDeviceId *want, GstClContext **ctx)
-{
-  const GstStructure *s;
-  GstClContext *other = NULL;
-
-  if (!context || g_strcmp0 (gst_context_get_context_type (context),
-                      GST_CL_CONTEXT_TYPE) != 0)
-    return FALSE;
-  if (*ctx)
-    return TRUE;
-
-  s = gst_context_get_structure (context);
-  if (!gst_structure_get (s, GST_CL_CONTEXT_TYPE, GST_TYPE_CL_CONTEXT, &other,
-          NULL))
-    return FALSE;
-  if (want && other->id.device != want->device) {
-    GST_CAT_DEBUG_OBJECT (GST_CAT_CONTEXT, element,
-        "ignoring context on \"%s\": another device was asked for",
-        other->device_name);
-    gst_object_unref (other);
-    return FALSE;
-  }
-  GST_CAT_DEBUG_OBJECT (GST_CAT_CONTEXT, element,
-      "using shared context %" GST_PTR_FORMAT, other);
-  *ctx = other;
-  return TRUE;
-}
-
-gboolean
-gst_cl_handle_context_query (GstElement *element, GstQuery *query,
-    GstClContext *ctx)
-{
-  const gchar *type;
-  GstContext *old, *context;
-
-  gst_query_parse_context_type (query, &type);
-  if (!ctx || g_strcmp0 (type, GST_CL_CONTEXT_TYPE) != 0)
-    return FALSE;
-
-  gst_query_parse_context (query, &old);
-  context = old ? gst_context_copy (old)
-                : gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
-  context_set_cl_context (context, ctx);
-  gst_query_set_context (query, context);
-  gst_context_unref (context);
-  return TRUE;
-}
-
-static gboolean
-pad_peer_query (const GValue *item, GValue *value, gpointer user_data)
-{
-  GstPad *pad = g_value_get_object (item);
-
-  if (gst_pad_peer_query (pad, GST_QUERY_CAST (user_data))) {
-    g_value_set_boolean (value, TRUE);
-    return FALSE;
-  }
-  return TRUE;
-}
-
-static gboolean
-run_query (GstElement *element, GstQuery *query, GstPadDirection direction)
-{
-  GValue res = G_VALUE_INIT;
-  GstIterator *it = direction == GST_PAD_SRC
-                        ? gst_element_iterate_src_pads (element)
-                        : gst_element_iterate_sink_pads (element);
-
-  g_value_init (&res, G_TYPE_BOOLEAN);
-  while (gst_iterator_fold (it, pad_peer_query, &res, query) ==
-         GST_ITERATOR_RESYNC)
-    gst_iterator_resync (it);
-  gst_iterator_free (it);
-  return g_value_get_boolean (&res);
-}
-
-static void
-find_context (GstElement *element, const GstClDeviceId *want,
-    GstClContext **ctx)
-{
-  GstQuery *query = gst_query_new_context (GST_CL_CONTEXT_TYPE);
-  GstPadDirection dirs[] = { GST_PAD_SRC, GST_PAD_SINK };
-
-  for (guint i = 0; i < G_N_ELEMENTS (dirs) && !*ctx; i++) {
-    if (run_query (element, query, dirs[i])) {
-      GstContext *context = NULL;
-
-      gst_query_parse_context (query, &context);
-      /* The element keeps it through its set_context(); @ctx is the
-       * caller's own reference. */
-      if (context) {
-        gst_element_set_context (element, context);
-        gst_cl_handle_set_context (element, context, want, ctx);
-      }
-    }
-  }
-  if (!*ctx) {
-    GstContext *context;
-
-    /* The application or a parent bin may answer with set_context(), which
-     * GstElement keeps. */
-    gst_element_post_message (element,
-        gst_message_new_need_context (GST_OBJECT_CAST (element),
-            GST_CL_CONTEXT_TYPE));
-    context = gst_element_get_context (element, GST_CL_CONTEXT_TYPE);
-    if (context) {
-      gst_cl_handle_set_context (element, context, want, ctx);
-      gst_context_unref (context);
-    }
-  }
-  gst_query_unref (query);
-}
-
-/* Finds a GstClContext for @want's device in the pipeline (downstream,
- * upstream, then the application), or creates one and announces it. */
-gboolean
-gst_cl_ensure_element_context (GstElement *element, const GstClDeviceId *want,
-    GstClContext **ctx, GError **error)
-{
-  static GRecMutex lock;
-  GstContext *context;
-
-  /* Two elements starting at once must not both create a context. */
-  g_rec_mutex_lock (&lock);
-  if (!*ctx)
-    find_context (element, want, ctx);
-  if (*ctx) {
-    g_rec_mutex_unlock (&lock);
-    return TRUE;
-  }
-
-  *ctx = gst_cl_context_new (want, error);
-  if (!*ctx) {
-    g_rec_mutex_unlock (&lock);
-    return FALSE;
-  }
-  context = gst_context_new_cl_context (*ctx);
-  gst_element_set_context (element, context);
-  GST_CAT_INFO_OBJECT (GST_CAT_CONTEXT, element,
-      "posting have-context with new context on \"%s\"", (*ctx)->device_name);
-  gst_element_post_message (element,
-      gst_message_new_have_context (GST_OBJECT_CAST (element), context));
-  g_rec_mutex_unlock (&lock);
-  return TRUE;
 }

@@ -21,14 +21,15 @@
 #define __GST_CL_CONTEXT_H__
 
 #include "gstcldevice.h"
+#include "gstclmemoryapi.h"
 
 #include <gst/video/video.h>
 
 G_BEGIN_DECLS
 
-/* The GstContext type under which elements share a GstClContext, named like
- * GStreamer's "gst.cuda.context" and "gst.gl.GLDisplay". */
-#define GST_CL_CONTEXT_TYPE "gst.opencl.context"
+/* GST_CL_CONTEXT_TYPE (gstclmemoryapi.h) is the GstContext type under
+ * which elements share a GstClContext, named like GStreamer's
+ * "gst.cuda.context" and "gst.gl.GLDisplay". */
 
 #define GST_TYPE_CL_CONTEXT (gst_cl_context_get_type ())
 G_DECLARE_FINAL_TYPE (GstClContext, gst_cl_context, GST, CL_CONTEXT, GstObject)
@@ -53,6 +54,9 @@ struct _GstClContext {
   gboolean cpu_kernels;
   /* GST_CL_PROFILING is set: the queue records event times. */
   gboolean profiling;
+  /* The application's context (and queue, if it gave one), which the
+   * elements take whatever device they would have chosen. */
+  gboolean external;
   /* cl_khr_fp64: kernels may use double (they see GST_CL_HAVE_FP64). */
   gboolean has_fp64;
   /* Build options on this device: [1] for programs whose float division
@@ -66,6 +70,11 @@ struct _GstClContext {
 };
 
 GstClContext *gst_cl_context_new (const GstClDeviceId *id, GError **error);
+/* The context an application made, on @device of it, its commands on
+ * @queue (in order) or a queue of ours where NULL; the same GstClContext
+ * for the same handles. */
+GstClContext *gst_cl_context_new_wrapped (cl_context context,
+    cl_device_id device, cl_command_queue queue, GError **error);
 
 cl_program gst_cl_context_get_program (GstClContext *ctx, const gchar *name,
     const gchar *source, gboolean exact_div, GError **error);
@@ -77,7 +86,7 @@ gboolean gst_cl_context_use_cpu_kernels (GstClContext *ctx);
 gboolean gst_cl_ensure_element_context (GstElement *element,
     const GstClDeviceId *want, GstClContext **ctx, GError **error);
 gboolean gst_cl_handle_set_context (GstElement *element, GstContext *context,
-    const GstClDeviceId *want, GstClContext **ctx);
+    const GstClDeviceId *want, gboolean default_device, GstClContext **ctx);
 gboolean gst_cl_handle_context_query (GstElement *element, GstQuery *query,
     GstClContext *ctx);
 GstContext *gst_context_new_cl_context (GstClContext *ctx);

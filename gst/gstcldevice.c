@@ -306,3 +306,22 @@ gst_cl_device_resolve (const gchar *selector, GstClDeviceId *id, GError **error)
   g_array_unref (devices);
   return FALSE;
 }
+
+gboolean
+gst_cl_device_identify (cl_device_id device, GstClDeviceId *id)
+{
+  GArray *devices = list_devices (NULL);
+  gboolean found = FALSE;
+
+  for (guint i = 0; devices && i < devices->len && !found; i++) {
+    const DeviceEntry *e = &g_array_index (devices, DeviceEntry, i);
+
+    if (e->id.device == device) {
+      *id = e->id;
+      found = TRUE;
+    }
+  }
+  if (devices)
+    g_array_unref (devices);
+  return found;
+}

@@ -38,6 +38,10 @@ typedef struct {
 gboolean gst_cl_device_resolve (const gchar *selector, GstClDeviceId *id,
     GError **error);
 
+/* Where @device, a handle an application got from OpenCL, is in the list
+ * "P.D" counts. */
+gboolean gst_cl_device_identify (cl_device_id device, GstClDeviceId *id);
+
 gchar *gst_cl_device_get_string (cl_device_id device, cl_device_info param);
 
 const gchar *gst_cl_strerror (cl_int status);

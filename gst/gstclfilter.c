@@ -24,6 +24,9 @@
 #endif
 
 #include "gstclfilter.h"
+#include "gstclbufferpool.h"
+#include "gstclfiltercaps.h"
+#include "gstcldeviceframe.h"
 #include "gstclhostmemory.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
@@ -35,6 +38,16 @@ typedef struct {
   /* Per caps, for the streaming thread. */
   gboolean negotiated;
   GstClFramePlan plan;
+  /* The caps have GST_CAPS_FEATURE_MEMORY_CL_BUFFER. */
+  gboolean in_device;
+  gboolean out_device;
+  /* Per frame: gst_cl_filter_wait_for_results() was called. */
+  gboolean wait_results;
+  gboolean may_defer;
+  /* A frame whose finish() waits for its results: their marker, and the
+   * frame's timestamps and flags. */
+  cl_event results;
+  GstBuffer *pending;
   /* The caps last refused: a sticky caps event is sent again with every
    * buffer, and its error is posted once. */
   GstCaps *refused;
@@ -46,128 +59,6 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClFilter, gst_cl_filter,
 #define PRIV(f)                                                                \
   ((GstClFilterPrivate *)gst_cl_filter_get_instance_private (GST_CL_FILTER (f)))
 
-/* The formats of @trans's pad template on @direction's side. */
-static GPtrArray *
-template_formats (GstBaseTransform *trans, GstPadDirection direction)
-{
-  GstPad *pad = direction == GST_PAD_SINK ? trans->sinkpad : trans->srcpad;
-  GstCaps *caps = gst_pad_get_pad_template_caps (pad);
-  GPtrArray *formats = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
-    const GValue *v = gst_structure_get_value (gst_caps_get_structure (caps, i),
-        "format");
-
-    if (v && G_VALUE_HOLDS_STRING (v))
-      g_ptr_array_add (formats, g_value_dup_string (v));
-    else if (v && GST_VALUE_HOLDS_LIST (v))
-      for (guint j = 0; j < gst_value_list_get_size (v); j++)
-        g_ptr_array_add (formats,
-            g_value_dup_string (gst_value_list_get_value (v, j)));
-  }
-  gst_caps_unref (caps);
-  return formats;
-}
-
-static gboolean
-value_has_format (const GValue *v, const gchar *format)
-{
-  if (G_VALUE_HOLDS_STRING (v))
-    return g_str_equal (g_value_get_string (v), format);
-  if (GST_VALUE_HOLDS_LIST (v))
-    for (guint j = 0; j < gst_value_list_get_size (v); j++)
-      if (value_has_format (gst_value_list_get_value (v, j), format))
-        return TRUE;
-  return FALSE;
-}
-
-static void
-list_append (GValue *list, const gchar *format)
-{
-  GValue v = G_VALUE_INIT;
-
-  g_value_init (&v, G_TYPE_STRING);
-  g_value_set_string (&v, format);
-  gst_value_list_append_and_take_value (list, &v);
-}
-
-static void
-append_formats (GstCaps *caps, const GstStructure *s,
-    const GstCapsFeatures *features, GValue *formats, gboolean new_format)
-{
-  GstStructure *copy;
-
-  if (gst_value_list_get_size (formats) == 0)
-    return;
-  copy = gst_structure_copy (s);
-  gst_structure_set_value (copy, "format", formats);
-  /* They describe the other format's components, not this one's. */
-  if (new_format)
-    gst_structure_remove_fields (copy, "colorimetry", "chroma-site", NULL);
-  gst_caps_append_structure_full (caps, copy,
-      features ? gst_caps_features_copy (features) : NULL);
-}
-
-/* Each structure's formats become those the element makes of them (or
- * makes them from), the same format first, so that it is preferred; a
- * change of format drops the colorimetry and chroma siting that belong to
- * the old one. */
-static GstCaps *
-gst_cl_filter_transform_caps (GstBaseTransform *trans,
-    GstPadDirection direction, GstCaps *caps, GstCaps *filter)
-{
-  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (trans);
-  GPtrArray *other = template_formats (trans,
-      direction == GST_PAD_SINK ? GST_PAD_SRC : GST_PAD_SINK);
-  GPtrArray *own = template_formats (trans, direction);
-  GstCaps *result = gst_caps_new_empty ();
-
-  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
-    const GstStructure *s = gst_caps_get_structure (caps, i);
-    const GstCapsFeatures *features = gst_caps_get_features (caps, i);
-    const GValue *given = gst_structure_get_value (s, "format");
-    GValue same = G_VALUE_INIT, changed = G_VALUE_INIT;
-
-    g_value_init (&same, GST_TYPE_LIST);
-    g_value_init (&changed, GST_TYPE_LIST);
-    for (guint o = 0; o < other->len; o++) {
-      const gchar *g = g_ptr_array_index (other, o);
-      gboolean ok = FALSE;
-
-      for (guint f = 0; f < own->len && !ok; f++) {
-        const gchar *name = g_ptr_array_index (own, f);
-        const GstVideoFormat a = gst_video_format_from_string (name);
-        const GstVideoFormat b = gst_video_format_from_string (g);
-
-        if (given && !value_has_format (given, name))
-          continue;
-        ok = direction == GST_PAD_SINK ? klass->converts (a, b)
-                                       : klass->converts (b, a);
-      }
-      if (ok)
-        list_append (given && value_has_format (given, g) ? &same : &changed,
-            g);
-    }
-    append_formats (result, s, features, &same, FALSE);
-    append_formats (result, s, features, &changed, TRUE);
-    g_value_unset (&same);
-    g_value_unset (&changed);
-  }
-  g_ptr_array_unref (other);
-  g_ptr_array_unref (own);
-
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, result,
-        GST_CAPS_INTERSECT_FIRST);
-
-    gst_caps_unref (result);
-    result = tmp;
-  }
-  GST_DEBUG_OBJECT (trans, "%s %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
-      direction == GST_PAD_SINK ? "sink" : "src", caps, result);
-  return result;
-}
-
 static gboolean
 gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
     GstCaps *outcaps)
@@ -178,6 +69,9 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
   GstVideoInfo in_info, out_info;
   gboolean in_place, passthrough;
 
+  /* The last frame's results, while its plan and the element's buffers
+   * are there. */
+  gst_cl_filter_complete_pending (filter);
   priv->negotiated = FALSE;
   if (!gst_video_info_from_caps (&in_info, incaps) ||
       !gst_video_info_from_caps (&out_info, outcaps)) {
@@ -196,6 +90,8 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
   passthrough = klass->write_components == 0;
   in_place = !passthrough && klass->in_place &&
              gst_video_info_is_equal (&in_info, &out_info);
+  priv->in_device = gst_cl_caps_on_device (incaps);
+  priv->out_device = gst_cl_caps_on_device (outcaps);
   if (!gst_cl_frame_plan_init (&priv->plan, GST_CL_BASE_FILTER (filter),
           &in_info, &out_info, klass->read_components, klass->write_components,
           in_place))
@@ -226,7 +122,7 @@ refused_caps_probe (GstPad *pad, GstPadProbeInfo *info, gpointer user_data)
   if (!gst_caps_can_intersect (caps, templ) &&
       !(PRIV (trans)->refused &&
           gst_caps_is_equal (caps, PRIV (trans)->refused))) {
-    GPtrArray *formats = template_formats (trans, GST_PAD_SINK);
+    GPtrArray *formats = gst_cl_filter_template_formats (trans, GST_PAD_SINK);
     const GstStructure *s = gst_caps_get_structure (caps, 0);
     const gchar *format = s ? gst_structure_get_string (s, "format") : NULL;
     gchar *list;
@@ -272,16 +168,60 @@ gst_cl_filter_transform_meta (GstBaseTransform *trans, GstBuffer *outbuf,
                           g_quark_from_string (GST_META_TAG_VIDEO_STR)));
 }
 
-/* The frame's work, from the input's components to the output's: on the
- * frames themselves where the device shares the host's memory and the
- * element's kernels allow, else through device planes. With @copy_unwritten
- * the planes no kernel writes go from @in to @out on the host while the
- * device works, so that their copy costs no time of its own where the
- * device is another processor. Its device time goes to @device_ns when
- * profiling. */
+void
+gst_cl_filter_wait_for_results (GstClFilter *filter, gboolean may_defer)
+{
+  PRIV (filter)->wait_results = TRUE;
+  PRIV (filter)->may_defer = may_defer;
+}
+
+void
+gst_cl_filter_complete_pending (GstClFilter *filter)
+{
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
+  GstClFilterPrivate *priv = PRIV (filter);
+  cl_int status;
+
+  if (!priv->pending)
+    return;
+  status = clWaitForEvents (1, &priv->results);
+  clReleaseEvent (priv->results);
+  priv->results = NULL;
+  if (status != CL_SUCCESS)
+    GST_ELEMENT_WARNING (filter, RESOURCE, FAILED,
+        ("A frame's results could not be read back from the device."),
+        ("clWaitForEvents: %s (%d)", gst_cl_strerror (status), status));
+  else if (klass->finish)
+    klass->finish (filter, priv->pending, priv->pending, &priv->plan.in_info);
+  gst_clear_buffer (&priv->pending);
+}
+
+/* Where the frame's output stays on the device, the results it reads back
+ * may come later: @results is their marker, and finish() waits for it
+ * when the next frame comes, by which time the device has long been done
+ * with them. */
+static gboolean
+defer_results (GstClFilter *filter, GstBuffer *inbuf)
+{
+  GstClFilterPrivate *priv = PRIV (filter);
+
+  if (!priv->results)
+    return FALSE;
+  priv->pending = gst_buffer_new ();
+  gst_buffer_copy_into (priv->pending, inbuf,
+      GST_BUFFER_COPY_FLAGS | GST_BUFFER_COPY_TIMESTAMPS, 0, -1);
+  return TRUE;
+}
+
+/* Both frames in system memory: on the frames themselves where the device
+ * shares the host's memory and the element's kernels allow, else through
+ * device planes; either way the frame's one wait is here. With
+ * @copy_unwritten the planes no kernel writes go from @in to @out on the
+ * host while the device works, so that their copy costs no time of its own
+ * where the device is another processor. */
 static cl_int
-process (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
-    gboolean copy_unwritten, guint64 *device_ns, gboolean *wrapped)
+process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
+    gboolean copy_unwritten, const gchar **how)
 {
   GstClContext *cl = gst_cl_base_filter_get_context (
       GST_CL_BASE_FILTER (filter));
@@ -290,11 +230,11 @@ process (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
   GstClFramePlan *plan = &PRIV (filter)->plan;
   cl_int status;
 
-  *wrapped = klass->host_planes && gst_cl_frame_can_wrap (plan, base, in, out);
-  if (*wrapped) {
+  if (klass->host_planes && gst_cl_frame_can_wrap (plan, base, in, out)) {
     GstClPlane src[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
     GstClPlane dst[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
 
+    *how = "on the frame's memory";
     status = gst_cl_frame_wrap (plan, base, in, out, src, dst);
     if (status == CL_SUCCESS)
       status = klass->enqueue (filter, src, dst);
@@ -305,13 +245,13 @@ process (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
     status = gst_cl_frame_unwrap (plan, base, src, dst, status);
   } else {
     GstClPlane src[GST_VIDEO_MAX_COMPONENTS], dst[GST_VIDEO_MAX_COMPONENTS];
+    cl_int finished;
 
+    *how = "through device copies";
     for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
       src[c] = plan->in[c].dev;
       dst[c] = plan->out[c].dev;
     }
-    cl_int finished;
-
     status = gst_cl_frame_upload (plan, base, in);
     if (status == CL_SUCCESS)
       status = klass->enqueue (filter, src, dst);
@@ -326,6 +266,96 @@ process (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
     finished = clFinish (cl->queue);
     if (status == CL_SUCCESS)
       status = finished;
+  }
+  return status;
+}
+
+/* One frame or both on the device. Where the output stays there the host
+ * waits for nothing of the device's but an upload of host memory that is
+ * about to go back upstream and what the element reads back, each through
+ * a marker after it, not the queue, which other elements' threads feed
+ * too: the next element's commands follow on the same in-order queue. */
+static cl_int
+process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
+    const gchar **how)
+{
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
+  GstClFramePlan *plan = &PRIV (filter)->plan;
+  GstClContext *cl = gst_cl_base_filter_get_context (base);
+  GstClPlane src[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
+  GstClPlane dst[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
+  cl_event waits[3] = { NULL, NULL, NULL };
+  cl_uint n_waits = 0;
+  cl_int status, waited;
+
+  *how = !in->on_device    ? "to the device"
+         : !out->on_device ? "from the device"
+                           : "on the device";
+  status = gst_cl_frame_inputs (plan, base, in, src);
+  if (status == CL_SUCCESS && !in->on_device && out->on_device)
+    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
+        &waits[n_waits++]);
+  if (status == CL_SUCCESS) {
+    gst_cl_frame_outputs (plan, base, src, out, dst);
+    status = klass->enqueue (filter, src, dst);
+  }
+  if (status == CL_SUCCESS && PRIV (filter)->wait_results && out->on_device) {
+    if (PRIV (filter)->may_defer && !cl->profiling)
+      status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
+          &PRIV (filter)->results);
+    else
+      status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
+          &waits[n_waits++]);
+  }
+  /* A download to host memory is waited for: the frame leaves with it. */
+  if (status == CL_SUCCESS)
+    status = gst_cl_frame_complete (plan, base, out, dst);
+  if (status == CL_SUCCESS && !out->on_device)
+    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
+        &waits[n_waits++]);
+  /* After a failure, commands still queued may use the frames. Profiling
+   * reads the times of complete commands. */
+  if (status != CL_SUCCESS || cl->profiling)
+    waited = clFinish (cl->queue);
+  else if (n_waits)
+    waited = clWaitForEvents (n_waits, waits);
+  else
+    waited = clFlush (cl->queue);
+  for (guint i = 0; i < G_N_ELEMENTS (waits); i++)
+    if (waits[i])
+      clReleaseEvent (waits[i]);
+  return status != CL_SUCCESS ? status : waited;
+}
+
+/* The frame's work, from the input's components to the output's, the
+ * planes the element leaves alone copied first where the output is a
+ * buffer of its own (@copy_planes). Its device time goes to @device_ns
+ * when profiling. */
+static cl_int
+process (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
+    gboolean copy_planes, guint64 *device_ns, const gchar **how)
+{
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
+  cl_int status = CL_SUCCESS;
+
+  const gboolean on_host = !in->on_device && !out->on_device;
+
+  PRIV (filter)->wait_results = FALSE;
+  PRIV (filter)->may_defer = FALSE;
+  *how = "not at all";
+  if (copy_planes && !on_host)
+    status = gst_cl_frame_copy_unwritten_planes (&PRIV (filter)->plan, base, in,
+        out);
+  if (status != CL_SUCCESS)
+    clFinish (gst_cl_base_filter_get_context (base)->queue);
+  else if (on_host)
+    status = process_on_host (filter, &in->host, &out->host, copy_planes, how);
+  else
+    status = process_on_device (filter, in, out, how);
+  if (status != CL_SUCCESS && PRIV (filter)->results) {
+    clReleaseEvent (PRIV (filter)->results);
+    PRIV (filter)->results = NULL;
   }
   *device_ns = gst_cl_base_filter_profile_collect (base);
   return status;
@@ -348,16 +378,13 @@ check_buffer (GstClFilter *filter, GstBuffer *buf, const GstVideoInfo *info,
 
 static GstFlowReturn
 run_frames (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
-    GstVideoFrame *in, GstVideoFrame *out)
+    GstClFrame *in, GstClFrame *out, gboolean copy_planes)
 {
   GstClFilterPrivate *priv = PRIV (filter);
   const GstVideoInfo *info = &priv->plan.in_info;
   guint64 device_ns = GST_CLOCK_TIME_NONE;
-  gboolean wrapped = FALSE;
-  /* Output in a buffer of its own: the planes the kernels leave alone come
-   * from the input. */
-  const gboolean copy = inbuf != outbuf && priv->plan.keeps_planes;
-  cl_int status = process (filter, in, out, copy, &device_ns, &wrapped);
+  const gchar *where = NULL;
+  cl_int status = process (filter, in, out, copy_planes, &device_ns, &where);
   const gchar *how = inbuf != outbuf       ? "into a new buffer"
                      : priv->plan.in_place ? "in place"
                                            : "passthrough";
@@ -376,14 +403,13 @@ run_frames (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
         "%s %dx%d frame %" GST_TIME_FORMAT ": %s, %s, %.1f us on the device",
         GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
         GST_VIDEO_INFO_HEIGHT (info), GST_TIME_ARGS (GST_BUFFER_PTS (inbuf)),
-        how, wrapped ? "on the frame's memory" : "through device copies",
-        device_ns / 1000.0);
+        how, where, device_ns / 1000.0);
   else
     GST_CAT_LOG_OBJECT (ELEMENT_CAT (filter), filter,
         "%s %dx%d frame %" GST_TIME_FORMAT ": %s, %s",
         GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
         GST_VIDEO_INFO_HEIGHT (info), GST_TIME_ARGS (GST_BUFFER_PTS (inbuf)),
-        how, wrapped ? "on the frame's memory" : "through device copies");
+        how, where);
   return GST_FLOW_OK;
 }
 
@@ -402,6 +428,17 @@ finish_frame (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf)
 static GstFlowReturn gst_cl_filter_transform_ip (GstBaseTransform *trans,
     GstBuffer *buf);
 
+static gboolean
+map_frame (GstClFilter *filter, GstClFrame *frame, const GstVideoInfo *info,
+    GstBuffer *buf, GstMapFlags flags, const gchar *what)
+{
+  if (gst_cl_frame_map (frame, GST_CL_BASE_FILTER (filter), info, buf, flags))
+    return TRUE;
+  GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
+      ("%s buffer %" GST_PTR_FORMAT, what, buf));
+  return FALSE;
+}
+
 static GstFlowReturn
 gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
     GstBuffer *outbuf)
@@ -409,9 +446,10 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
   GstClFilter *filter = GST_CL_FILTER (trans);
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClFramePlan *plan = &PRIV (filter)->plan;
-  GstVideoFrame in, out;
+  GstClFrame in, out;
   GstFlowReturn ret;
 
+  gst_cl_filter_complete_pending (filter);
   if (!PRIV (filter)->negotiated) {
     GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED, (NULL),
         ("frame before caps"));
@@ -424,29 +462,30 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
     return GST_FLOW_ERROR;
   if (inbuf == outbuf)
     return gst_cl_filter_transform_ip (trans, inbuf);
-  if (!gst_video_frame_map (&in, &plan->in_info, inbuf, GST_MAP_READ)) {
-    GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
-        ("input buffer %" GST_PTR_FORMAT, inbuf));
+  if (!map_frame (filter, &in, &plan->in_info, inbuf, GST_MAP_READ, "input"))
+    return GST_FLOW_ERROR;
+  if (!map_frame (filter, &out, &plan->out_info, outbuf, GST_MAP_WRITE,
+          "output")) {
+    gst_cl_frame_unmap (&in);
     return GST_FLOW_ERROR;
   }
-  if (!gst_video_frame_map (&out, &plan->out_info, outbuf, GST_MAP_WRITE)) {
-    gst_video_frame_unmap (&in);
-    GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
-        ("output buffer %" GST_PTR_FORMAT, outbuf));
-    return GST_FLOW_ERROR;
-  }
-  ret = run_frames (filter, inbuf, outbuf, &in, &out);
-  gst_video_frame_unmap (&out);
-  gst_video_frame_unmap (&in);
-  return ret == GST_FLOW_OK ? finish_frame (filter, inbuf, outbuf) : ret;
+  /* Output in a buffer of its own: the planes the kernels leave alone come
+   * from the input. */
+  ret = run_frames (filter, inbuf, outbuf, &in, &out, plan->keeps_planes);
+  gst_cl_frame_unmap (&out);
+  gst_cl_frame_unmap (&in);
+  if (ret != GST_FLOW_OK || defer_results (filter, inbuf))
+    return ret;
+  return finish_frame (filter, inbuf, outbuf);
 }
 
 /* Where the element may write over its input, a writable input buffer
- * whose memory is its own (else writing would copy it whole) is the output
- * when that saves copying planes the element does not write, or
- * on CPU devices, where the kernels then run on it in place. Otherwise the
- * output comes from the pool (pinned or the device's own memory) rather
- * than from GstBaseTransform's copy of the whole input in system memory. */
+ * whose memory is its own (else writing would copy it whole), in the
+ * memory the output's caps ask for, is the output when that saves copying
+ * planes the element does not write, or on CPU devices, where the kernels
+ * then run on it in place. Otherwise the output comes from the pool
+ * (device memory, or pinned or the device's own host memory) rather than
+ * from GstBaseTransform's copy of the whole input in system memory. */
 static GstFlowReturn
 gst_cl_filter_prepare_output_buffer (GstBaseTransform *trans, GstBuffer *inbuf,
     GstBuffer **outbuf)
@@ -455,8 +494,10 @@ gst_cl_filter_prepare_output_buffer (GstBaseTransform *trans, GstBuffer *inbuf,
   GstClContext *cl = gst_cl_base_filter_get_context (
       GST_CL_BASE_FILTER (trans));
 
+  gst_cl_filter_complete_pending (GST_CL_FILTER (trans));
   if (!gst_base_transform_is_passthrough (trans) && priv->negotiated &&
-      priv->plan.in_place && gst_buffer_is_writable (inbuf) &&
+      priv->plan.in_place && priv->in_device == priv->out_device &&
+      gst_buffer_is_writable (inbuf) &&
       gst_buffer_is_memory_range_writable (inbuf, 0, -1) &&
       (priv->plan.keeps_planes || (cl->device_type & CL_DEVICE_TYPE_CPU))) {
     *outbuf = inbuf;
@@ -472,9 +513,10 @@ gst_cl_filter_transform_ip (GstBaseTransform *trans, GstBuffer *buf)
   GstClFilter *filter = GST_CL_FILTER (trans);
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClFramePlan *plan = &PRIV (filter)->plan;
-  GstVideoFrame frame;
+  GstClFrame frame;
   GstFlowReturn ret;
 
+  gst_cl_filter_complete_pending (filter);
   if (!PRIV (filter)->negotiated) {
     GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED, (NULL),
         ("frame before caps"));
@@ -483,15 +525,14 @@ gst_cl_filter_transform_ip (GstBaseTransform *trans, GstBuffer *buf)
   if (!check_buffer (filter, buf, &plan->in_info,
           klass->read_components | klass->write_components, "Input"))
     return GST_FLOW_ERROR;
-  if (!gst_video_frame_map (&frame, &plan->in_info, buf,
-          klass->write_components ? GST_MAP_READWRITE : GST_MAP_READ)) {
-    GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
-        ("buffer %" GST_PTR_FORMAT, buf));
+  if (!map_frame (filter, &frame, &plan->in_info, buf,
+          klass->write_components ? GST_MAP_READWRITE : GST_MAP_READ, ""))
     return GST_FLOW_ERROR;
-  }
-  ret = run_frames (filter, buf, buf, &frame, &frame);
-  gst_video_frame_unmap (&frame);
-  return ret == GST_FLOW_OK ? finish_frame (filter, buf, buf) : ret;
+  ret = run_frames (filter, buf, buf, &frame, &frame, FALSE);
+  gst_cl_frame_unmap (&frame);
+  if (ret != GST_FLOW_OK || defer_results (filter, buf))
+    return ret;
+  return finish_frame (filter, buf, buf);
 }
 
 static gboolean
@@ -500,8 +541,13 @@ gst_cl_filter_propose_allocation (GstBaseTransform *trans,
 {
   GstClContext *cl = gst_cl_base_filter_ref_context (
       GST_CL_BASE_FILTER (trans));
-  gboolean ret = gst_cl_host_memory_propose_allocation (cl, query);
+  GstCaps *caps = NULL;
+  gboolean ret;
 
+  gst_query_parse_allocation (query, &caps, NULL);
+  ret = gst_cl_caps_on_device (caps)
+            ? gst_cl_buffer_pool_propose_allocation (cl, query)
+            : gst_cl_host_memory_propose_allocation (cl, query);
   gst_clear_object (&cl);
   return ret;
 }
@@ -511,8 +557,13 @@ gst_cl_filter_decide_allocation (GstBaseTransform *trans, GstQuery *query)
 {
   GstClContext *cl = gst_cl_base_filter_ref_context (
       GST_CL_BASE_FILTER (trans));
-  gboolean ret = gst_cl_host_memory_decide_allocation (cl, query);
+  GstCaps *caps = NULL;
+  gboolean ret;
 
+  gst_query_parse_allocation (query, &caps, NULL);
+  ret = gst_cl_caps_on_device (caps)
+            ? gst_cl_buffer_pool_decide_allocation (cl, query)
+            : gst_cl_host_memory_decide_allocation (cl, query);
   gst_clear_object (&cl);
   if (ret)
     return TRUE;
@@ -520,9 +571,33 @@ gst_cl_filter_decide_allocation (GstBaseTransform *trans, GstQuery *query)
       ->decide_allocation (trans, query);
 }
 
+/* A serialized event comes after the frames before it, their results
+ * too. */
+static gboolean
+gst_cl_filter_query (GstBaseTransform *trans, GstPadDirection direction,
+    GstQuery *query)
+{
+  if (!GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
+           ->query (trans, direction, query))
+    return FALSE;
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS && direction == GST_PAD_SINK)
+    gst_cl_filter_caps_order_sink_query (trans, query);
+  return TRUE;
+}
+
+static gboolean
+gst_cl_filter_sink_event (GstBaseTransform *trans, GstEvent *event)
+{
+  if (GST_EVENT_IS_SERIALIZED (event))
+    gst_cl_filter_complete_pending (GST_CL_FILTER (trans));
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
+      ->sink_event (trans, event);
+}
+
 static gboolean
 gst_cl_filter_stop (GstBaseTransform *trans)
 {
+  gst_cl_filter_complete_pending (GST_CL_FILTER (trans));
   PRIV (trans)->negotiated = FALSE;
   gst_caps_replace (&PRIV (trans)->refused, NULL);
   gst_cl_frame_plan_clear (&PRIV (trans)->plan);
@@ -532,6 +607,9 @@ gst_cl_filter_stop (GstBaseTransform *trans)
 static void
 gst_cl_filter_finalize (GObject *object)
 {
+  if (PRIV (object)->results)
+    clReleaseEvent (PRIV (object)->results);
+  gst_clear_buffer (&PRIV (object)->pending);
   gst_cl_frame_plan_clear (&PRIV (object)->plan);
   gst_caps_replace (&PRIV (object)->refused, NULL);
   G_OBJECT_CLASS (gst_cl_filter_parent_class)->finalize (object);
@@ -544,7 +622,7 @@ gst_cl_filter_class_init (GstClFilterClass *klass)
 
   G_OBJECT_CLASS (klass)->finalize = gst_cl_filter_finalize;
   trans_class->transform_caps = GST_DEBUG_FUNCPTR (
-      gst_cl_filter_transform_caps);
+      gst_cl_filter_caps_transform);
   trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_cl_filter_set_caps);
   trans_class->get_unit_size = GST_DEBUG_FUNCPTR (gst_cl_filter_get_unit_size);
   trans_class->transform_meta = GST_DEBUG_FUNCPTR (
@@ -558,6 +636,8 @@ gst_cl_filter_class_init (GstClFilterClass *klass)
   trans_class->decide_allocation = GST_DEBUG_FUNCPTR (
       gst_cl_filter_decide_allocation);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cl_filter_stop);
+  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_filter_sink_event);
+  trans_class->query = GST_DEBUG_FUNCPTR (gst_cl_filter_query);
   trans_class->passthrough_on_same_caps = FALSE;
   /* Elements that write nothing see frames in passthrough. */
   trans_class->transform_ip_on_passthrough = TRUE;

@@ -31,6 +31,13 @@ G_BEGIN_DECLS
 G_DECLARE_DERIVABLE_TYPE (GstClFilter, gst_cl_filter, GST, CL_FILTER,
     GstClBaseFilter)
 
+/* Pad template caps for @formats: on the device first, then in system
+ * memory. */
+#define GST_CL_VIDEO_CAPS(formats)                                             \
+  GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_CL_BUFFER,        \
+      formats)                                                                 \
+  ";" GST_VIDEO_CAPS_MAKE (formats)
+
 /* The luma of YUV, the samples of GRAY: component 0 either way. */
 #define GST_CL_COMPONENT_LUMA (1u << GST_VIDEO_COMP_Y)
 
@@ -66,15 +73,31 @@ struct _GstClFilterClass {
   gboolean (*configure) (GstClFilter *filter, const GstVideoInfo *in_info,
       const GstVideoInfo *out_info);
   /* Queue the frame's work on @in's components into @out's, both indexed
-   * by component. Anything read back here must be non-blocking: the
-   * download is the frame's one wait. */
+   * by component. Anything read back here must be non-blocking, and
+   * announced with gst_cl_filter_wait_for_results(): the frame's one wait
+   * is the download, and where the output stays on the device there is
+   * none unless asked for. */
   cl_int (*enqueue) (GstClFilter *filter, const GstClPlane *in,
       const GstClPlane *out);
   /* After the wait: what enqueue read back is there. @outbuf, writable,
-   * is @inbuf in place and in passthrough. */
+   * is @inbuf in place and in passthrough. For a frame whose results
+   * were read back without a wait (gst_cl_filter_wait_for_results()),
+   * called before the next frame or serialized event instead, with
+   * @inbuf and @outbuf a buffer that only has the frame's timestamps and
+   * flags. */
   GstFlowReturn (*finish) (GstClFilter *filter, GstBuffer *inbuf,
       GstBuffer *outbuf, const GstVideoInfo *in_info);
 };
+
+/* From enqueue: finish() reads what the frame's commands read back, so the
+ * frame waits for them even where its output stays on the device, unless
+ * @may_defer: then finish() may come later, when the results are there,
+ * without the frame waiting (in frame order, before the next frame and
+ * before any serialized event, or at the latest at stop). */
+void gst_cl_filter_wait_for_results (GstClFilter *filter, gboolean may_defer);
+/* Calls finish() for a frame whose results came later, if there is one:
+ * for an element that changes what finish() uses before its transform. */
+void gst_cl_filter_complete_pending (GstClFilter *filter);
 
 G_END_DECLS
 #endif /* __GST_CL_FILTER_H__ */

@@ -41,8 +41,8 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
  * than the width of one component where several share the plane. Only
  * those: a byte past them, such as UYVY's luma after the last pixel of an
  * odd width, may already be the next row's where the stride is tight. */
-static gsize
-plane_row_bytes (const GstVideoInfo *info, guint plane)
+gsize
+gst_cl_frame_plane_row_bytes (const GstVideoInfo *info, guint plane)
 {
   gsize row = 0;
 
@@ -58,8 +58,8 @@ plane_row_bytes (const GstVideoInfo *info, guint plane)
   return row;
 }
 
-static guint
-plane_height (const GstVideoInfo *info, guint plane)
+guint
+gst_cl_frame_plane_height (const GstVideoInfo *info, guint plane)
 {
   for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
     if (GST_VIDEO_INFO_COMP_PLANE (info, c) == plane)
@@ -81,7 +81,7 @@ component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c)
   comp->dev.height = comp->height;
   comp->dev.pitch = GST_ROUND_UP_N (comp->dev.row_bytes, GST_CL_PLANE_ALIGN);
   if (comp->packed) {
-    comp->staging_row_bytes = plane_row_bytes (info, comp->plane);
+    comp->staging_row_bytes = gst_cl_frame_plane_row_bytes (info, comp->plane);
     comp->staging_pitch = GST_ROUND_UP_N (comp->staging_row_bytes,
         GST_CL_PLANE_ALIGN);
   }
@@ -220,8 +220,9 @@ failed:
 }
 
 /* Sets the arguments both pack kernels take and queues one of them. */
-static cl_int
-enqueue_pack (GstClBaseFilter *filter, cl_kernel k, const GstClComponent *comp)
+cl_int
+gst_cl_frame_enqueue_pack (GstClBaseFilter *filter, cl_kernel k,
+    const GstClComponent *comp)
 {
   const cl_uint ppitch = comp->staging_pitch, offset = comp->offset;
   const cl_uint pstride = comp->pstride, width = comp->width;
@@ -265,14 +266,18 @@ gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
       status = clEnqueueWriteBufferRect (cl->queue, comp->dev.mem, CL_FALSE,
           origin, origin, region, comp->dev.pitch, 0, stride, 0,
           data + comp->offset, 0, NULL, event);
+      gst_cl_base_filter_count_bytes (filter, GST_CL_UPLOAD,
+          region[0] * region[1]);
     } else {
       const size_t region[3] = { comp->staging_row_bytes, comp->height, 1 };
 
       status = clEnqueueWriteBufferRect (cl->queue, comp->staging, CL_FALSE,
           origin, origin, region, comp->staging_pitch, 0, stride, 0, data, 0,
           NULL, event);
+      gst_cl_base_filter_count_bytes (filter, GST_CL_UPLOAD,
+          region[0] * region[1]);
       if (status == CL_SUCCESS)
-        status = enqueue_pack (filter, plan->unpack, comp);
+        status = gst_cl_frame_enqueue_pack (filter, plan->unpack, comp);
     }
     if (status != CL_SUCCESS)
       break;
@@ -301,14 +306,18 @@ gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
           origin, origin, region, comp->dev.pitch, 0, stride, 0,
           data + comp->offset, 0, NULL,
           gst_cl_base_filter_profile_event (filter, "download"));
+      gst_cl_base_filter_count_bytes (filter, GST_CL_DOWNLOAD,
+          region[0] * region[1]);
     } else {
       const size_t region[3] = { comp->staging_row_bytes, comp->height, 1 };
 
-      status = enqueue_pack (filter, plan->pack, comp);
+      status = gst_cl_frame_enqueue_pack (filter, plan->pack, comp);
       if (status == CL_SUCCESS)
         status = clEnqueueReadBufferRect (cl->queue, comp->staging, CL_FALSE,
             origin, origin, region, comp->staging_pitch, 0, stride, 0, data, 0,
             NULL, gst_cl_base_filter_profile_event (filter, "download"));
+      gst_cl_base_filter_count_bytes (filter, GST_CL_DOWNLOAD,
+          region[0] * region[1]);
     }
     if (status != CL_SUCCESS)
       break;
@@ -485,8 +494,8 @@ gst_cl_frame_buffer_fits (GstBuffer *buf, const GstVideoInfo *info, guint mask,
     planes |= 1u << GST_VIDEO_INFO_COMP_PLANE (info, c);
   }
   for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
-    const gsize row = plane_row_bytes (info, p);
-    const guint height = plane_height (info, p);
+    const gsize row = gst_cl_frame_plane_row_bytes (info, p);
+    const guint height = gst_cl_frame_plane_height (info, p);
     const gint stride = meta->stride[p];
     gsize skip = 0, have, need;
     guint idx, length;

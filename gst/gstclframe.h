@@ -107,9 +107,19 @@ cl_int gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
 cl_int gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
     GstVideoFrame *out);
 
+/* Queues @kernel, plan->unpack (@comp's staging to its device plane) or
+ * plan->pack (the other way). */
+cl_int gst_cl_frame_enqueue_pack (GstClBaseFilter *filter, cl_kernel kernel,
+    const GstClComponent *comp);
+
 /* Copies the planes of @in that hold no written component to @out. */
 void gst_cl_frame_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,
     GstVideoFrame *out);
+
+/* Bytes of a row of @plane that its components' samples span, and its
+ * rows. */
+gsize gst_cl_frame_plane_row_bytes (const GstVideoInfo *info, guint plane);
+guint gst_cl_frame_plane_height (const GstVideoInfo *info, guint plane);
 
 /* Whether @buf holds the planes of @mask's components of a frame of @info
  * as gst_video_frame_map() will map them; if not, why in @why. */

@@ -252,11 +252,10 @@ struct _GstClHistEqualize {
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
-    GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (FORMATS)));
+    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS)));
 
 GType
 gst_cl_hist_equalize_method_get_type (void)
@@ -796,6 +795,8 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
     self->pending_bins = num_bins;
     self->pending_region = r;
     self->pending_method = settings.method;
+    /* A meta goes on the buffer before it is pushed. */
+    gst_cl_filter_wait_for_results (filter, !settings.attach_meta);
   }
   if (status != CL_SUCCESS) {
     self->hist_dirty = !self->cpu;

@@ -138,11 +138,10 @@ struct _GstClHistogram {
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
-    GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (FORMATS)));
+    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS)));
 
 G_DEFINE_TYPE (GstClHistogram, gst_cl_histogram, GST_TYPE_CL_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clhistogram, "clhistogram", GST_RANK_NONE,
@@ -211,11 +210,16 @@ gst_cl_histogram_enqueue (GstClFilter *filter, const GstClPlane *in,
   const GstClPlane *src = &in[GST_VIDEO_COMP_Y];
   const Settings *settings = &self->frame;
   const guint num_bins = MIN (settings->message_bins, 1u << (8 * self->bps));
+  cl_int status;
   Region r;
 
   choose_region (self, settings, src->row_bytes / self->bps, src->height, &r);
-  return gst_cl_hist_measure_enqueue (self->measure, src, r.x, r.y, r.width,
+  status = gst_cl_hist_measure_enqueue (self->measure, src, r.x, r.y, r.width,
       r.height, num_bins);
+  /* A meta goes on the buffer before it is pushed. */
+  if (status == CL_SUCCESS)
+    gst_cl_filter_wait_for_results (filter, !settings->attach_meta);
+  return status;
 }
 
 static GstFlowReturn
@@ -249,6 +253,8 @@ gst_cl_histogram_prepare_output_buffer (GstBaseTransform *trans,
   GstClHistogram *self = GST_CL_HISTOGRAM (trans);
   GstFlowReturn ret;
 
+  /* The last frame's message, with the settings it was measured with. */
+  gst_cl_filter_complete_pending (GST_CL_FILTER (trans));
   GST_OBJECT_LOCK (self);
   self->frame = self->settings;
   GST_OBJECT_UNLOCK (self);

@@ -26,6 +26,8 @@
 
 #include "gstclprofile.h"
 
+#include <string.h>
+
 /* Commands of one frame whose times are kept; later ones go unmeasured. */
 #define MAX_PENDING 16
 
@@ -38,6 +40,7 @@ struct _GstClProfile {
   /* Nanoseconds per command name. */
   GstStructure *totals;
   guint64 frames;
+  guint64 bytes[3];
 };
 
 GstClProfile *
@@ -69,6 +72,14 @@ gst_cl_profile_event (GstClProfile *profile, const gchar *name)
   profile->pending[profile->n_pending].name = g_strdup (name);
   profile->pending[profile->n_pending].event = NULL;
   return &profile->pending[profile->n_pending++].event;
+}
+
+void
+gst_cl_profile_add_bytes (GstClProfile *profile, GstClTransfer transfer,
+    guint64 bytes)
+{
+  if (profile)
+    profile->bytes[transfer] += bytes;
 }
 
 guint64
@@ -129,7 +140,9 @@ gst_cl_profile_take (GstClProfile *profile, const gchar *device_name)
   s = gst_structure_new ("clfilter-profile", "device-name", G_TYPE_STRING,
       device_name, "frames", G_TYPE_UINT64, profile->frames, "upload-ns",
       G_TYPE_UINT64, take_total (kernels, "upload"), "download-ns",
-      G_TYPE_UINT64, take_total (kernels, "download"), NULL);
+      G_TYPE_UINT64, take_total (kernels, "download"), "upload-bytes",
+      G_TYPE_UINT64, profile->bytes[0], "download-bytes", G_TYPE_UINT64,
+      profile->bytes[1], "copy-bytes", G_TYPE_UINT64, profile->bytes[2], NULL);
   for (gint i = 0; i < gst_structure_n_fields (kernels); i++) {
     guint64 v = 0;
 
@@ -141,5 +154,6 @@ gst_cl_profile_take (GstClProfile *profile, const gchar *device_name)
       GST_TYPE_STRUCTURE, kernels, NULL);
   gst_structure_free (kernels);
   profile->frames = 0;
+  memset (profile->bytes, 0, sizeof (profile->bytes));
   return s;
 }

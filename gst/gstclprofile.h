@@ -35,6 +35,18 @@ void gst_cl_profile_free (GstClProfile *profile);
  * has too many commands to keep. */
 cl_event *gst_cl_profile_event (GstClProfile *profile, const gchar *name);
 
+/* What bytes a command moved: to the device, from it, or within it. */
+typedef enum
+{
+  GST_CL_UPLOAD,
+  GST_CL_DOWNLOAD,
+  GST_CL_COPY,
+} GstClTransfer;
+
+/* Counts @bytes moved, for upload-bytes, download-bytes and copy-bytes. */
+void gst_cl_profile_add_bytes (GstClProfile *profile, GstClTransfer transfer,
+    guint64 bytes);
+
 /* After the frame's wait, when its events are complete: the frame's
  * device time in nanoseconds, or GST_CLOCK_TIME_NONE without @profile. */
 guint64 gst_cl_profile_collect (GstClProfile *profile);

@@ -161,11 +161,11 @@ struct _GstClSobel {
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (SINK_FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (SINK_FORMATS)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (SRC_FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (SRC_FORMATS)));
 
 GType
 gst_cl_sobel_mode_get_type (void)

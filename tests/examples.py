@@ -4,16 +4,17 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Runs examples/clhistogram-plot.py on a real clip (MJPEG in AVI, made by
 the build from videotestsrc) in each of its modes and checks what it wrote,
-then the failures it must report; runs the C example on the clip too.
+then the failures it must report; runs the C example on the clip too, and
+the one that runs its own kernel on frames on the device.
 
-usage: examples.py PLOT.py APPSINK-EXAMPLE CLIP OUTDIR
+usage: examples.py PLOT.py APPSINK-EXAMPLE CLIP OUTDIR APPKERNEL-EXAMPLE
 (GST_PLUGIN_PATH must find the plugin.)
 """
 import os
 import subprocess
 import sys
 
-plot, appsink, clip, outdir = sys.argv[1:5]
+plot, appsink, clip, outdir, appkernel = sys.argv[1:6]
 os.makedirs(outdir, exist_ok=True)
 failed = 0
 
@@ -101,6 +102,15 @@ check("appsink clip: meta and message for every frame",
       "expected 30 of each")
 run("appsink missing file", [appsink, os.path.join(outdir, "no-such.avi")],
     want_ok=False, want_text="error from")
+
+# The application's kernel between two elements, on their context and on
+# its own, each frame checked on the CPU.
+for args, context in (([], "the elements'"), (["--own-context"], "its own")):
+    out = run("appkernel " + context, [appkernel, "--check"] + args)
+    check("appkernel " + context + ": every frame on the device",
+          "10 frames inverted on the device by the application's kernel, "
+          "on %s context; 10 checked on the CPU" % context in out,
+          "expected 10 frames inverted and checked")
 
 print("examples: %d failed" % failed)
 sys.exit(1 if failed else 0)

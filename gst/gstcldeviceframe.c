@@ -1,0 +1,217 @@
+/* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Frames whose planes stay on the device between elements; see
+ * gstcldeviceframe.h.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcldeviceframe.h"
+#include "gstclbufferpool.h"
+
+#include <string.h>
+
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
+#define GST_CAT_DEFAULT gst_cl_debug
+
+/* The pool's rows suit the kernels' aligned loads. */
+G_STATIC_ASSERT (GST_CL_POOL_ROW_ALIGN % GST_CL_PLANE_ALIGN == 0);
+
+#define FOREACH_COMPONENT(mask, c)                                             \
+  for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)                         \
+    if ((mask) & (1u << c))
+
+gboolean
+gst_cl_frame_map (GstClFrame *frame, GstClBaseFilter *filter,
+    const GstVideoInfo *info, GstBuffer *buf, GstMapFlags flags)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+
+  memset (frame, 0, sizeof (*frame));
+  /* Buffers of another context, or rows the kernels cannot take, are read
+   * and written through the host. */
+  frame->on_device = gst_cl_memory_get_planes (buf, info, cl, frame->planes,
+      frame->strides);
+  for (guint p = 0; frame->on_device && p < GST_VIDEO_INFO_N_PLANES (info); p++)
+    frame->on_device = frame->strides[p] % GST_CL_PLANE_ALIGN == 0;
+  if (frame->on_device)
+    return TRUE;
+  return gst_video_frame_map (&frame->host, info, buf, flags);
+}
+
+void
+gst_cl_frame_unmap (GstClFrame *frame)
+{
+  if (!frame->on_device)
+    gst_video_frame_unmap (&frame->host);
+}
+
+static GstClPlane
+frame_plane (const GstClFrame *frame, const GstClComponent *comp)
+{
+  GstClPlane plane = { frame->planes[comp->plane], frame->strides[comp->plane],
+    comp->dev.row_bytes, comp->height };
+
+  return plane;
+}
+
+static cl_int
+copy_rect (GstClBaseFilter *filter, cl_mem src, gsize src_pitch, cl_mem dst,
+    gsize dst_pitch, gsize row_bytes, guint height)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  const size_t origin[3] = { 0, 0, 0 };
+  const size_t region[3] = { row_bytes, height, 1 };
+
+  gst_cl_base_filter_count_bytes (filter, GST_CL_COPY,
+      (guint64)row_bytes * height);
+  return clEnqueueCopyBufferRect (cl->queue, src, dst, origin, origin, region,
+      src_pitch, 0, dst_pitch, 0, 0, NULL, NULL);
+}
+
+cl_int
+gst_cl_frame_inputs (GstClFramePlan *plan, GstClBaseFilter *filter,
+    GstClFrame *in, GstClPlane *src)
+{
+  cl_int status = CL_SUCCESS;
+
+  FOREACH_COMPONENT (plan->in_mask, c)
+  {
+    const GstClComponent *comp = &plan->in[c];
+
+    src[c] = comp->dev;
+    if (!in->on_device)
+      continue;
+    if (!comp->packed) {
+      src[c] = frame_plane (in, comp);
+      continue;
+    }
+    /* The whole plane to the staging copy, as an upload puts it there:
+     * an output packed over it keeps the plane's other components. */
+    status = copy_rect (filter, in->planes[comp->plane],
+        in->strides[comp->plane], comp->staging, comp->staging_pitch,
+        comp->staging_row_bytes, comp->height);
+    if (status == CL_SUCCESS)
+      status = gst_cl_frame_enqueue_pack (filter, plan->unpack, comp);
+    if (status != CL_SUCCESS)
+      return status;
+  }
+  return in->on_device ? status : gst_cl_frame_upload (plan, filter, &in->host);
+}
+
+void
+gst_cl_frame_outputs (GstClFramePlan *plan, GstClBaseFilter *filter,
+    const GstClPlane *src, GstClFrame *out, GstClPlane *dst)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+
+  FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    const GstClComponent *comp = &plan->out[c];
+    const GstClPlane plane = frame_plane (out, comp);
+
+    dst[c] = comp->dev;
+    if (!out->on_device || comp->packed)
+      continue;
+    /* The GPU kernels never write over what they read: in place they
+     * write the device copy, which gst_cl_frame_complete() moves. */
+    if (plane.mem == src[c].mem && !gst_cl_context_use_cpu_kernels (cl))
+      continue;
+    dst[c] = plane;
+  }
+}
+
+cl_int
+gst_cl_frame_complete (GstClFramePlan *plan, GstClBaseFilter *filter,
+    GstClFrame *out, const GstClPlane *dst)
+{
+  cl_int status = CL_SUCCESS;
+
+  if (!out->on_device)
+    return gst_cl_frame_download (plan, filter, &out->host);
+  FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    const GstClComponent *comp = &plan->out[c];
+    cl_mem plane = out->planes[comp->plane];
+    const gsize stride = out->strides[comp->plane];
+
+    if (comp->packed) {
+      status = gst_cl_frame_enqueue_pack (filter, plan->pack, comp);
+      if (status == CL_SUCCESS)
+        status = copy_rect (filter, comp->staging, comp->staging_pitch, plane,
+            stride, comp->staging_row_bytes, comp->height);
+    } else if (dst[c].mem != plane) {
+      status = copy_rect (filter, dst[c].mem, dst[c].pitch, plane, stride,
+          dst[c].row_bytes, dst[c].height);
+    }
+    if (status != CL_SUCCESS)
+      break;
+  }
+  return status;
+}
+
+cl_int
+gst_cl_frame_copy_unwritten_planes (GstClFramePlan *plan,
+    GstClBaseFilter *filter, GstClFrame *in, GstClFrame *out)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  const GstVideoInfo *info = &plan->out_info;
+  const size_t origin[3] = { 0, 0, 0 };
+  cl_int status = CL_SUCCESS;
+  guint written = 0;
+
+  if (!in->on_device && !out->on_device) {
+    gst_cl_frame_copy_unwritten (plan, &in->host, &out->host);
+    return CL_SUCCESS;
+  }
+  FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    written |= 1u << plan->out[c].plane;
+  }
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+    const size_t region[3] = { gst_cl_frame_plane_row_bytes (info, p),
+      gst_cl_frame_plane_height (info, p), 1 };
+
+    if (written & (1u << p))
+      continue;
+    if (in->on_device && out->on_device) {
+      status = copy_rect (filter, in->planes[p], in->strides[p], out->planes[p],
+          out->strides[p], region[0], region[1]);
+    } else if (out->on_device) {
+      status = clEnqueueWriteBufferRect (cl->queue, out->planes[p], CL_FALSE,
+          origin, origin, region, out->strides[p], 0,
+          GST_VIDEO_FRAME_PLANE_STRIDE (&in->host, p), 0,
+          GST_VIDEO_FRAME_PLANE_DATA (&in->host, p), 0, NULL, NULL);
+      gst_cl_base_filter_count_bytes (filter, GST_CL_UPLOAD,
+          region[0] * region[1]);
+    } else {
+      status = clEnqueueReadBufferRect (cl->queue, in->planes[p], CL_FALSE,
+          origin, origin, region, in->strides[p], 0,
+          GST_VIDEO_FRAME_PLANE_STRIDE (&out->host, p), 0,
+          GST_VIDEO_FRAME_PLANE_DATA (&out->host, p), 0, NULL, NULL);
+      gst_cl_base_filter_count_bytes (filter, GST_CL_DOWNLOAD,
+          region[0] * region[1]);
+    }
+    if (status != CL_SUCCESS)
+      break;
+  }
+  return status;
+}

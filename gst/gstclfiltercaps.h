@@ -1,0 +1,46 @@
+/* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifndef __GST_CL_FILTER_CAPS_H__
+#define __GST_CL_FILTER_CAPS_H__
+
+#include "gstclfilter.h"
+
+G_BEGIN_DECLS
+
+/* The formats of @trans's pad template on @direction's side, each once.
+ */
+GPtrArray *gst_cl_filter_template_formats (GstBaseTransform *trans,
+    GstPadDirection direction);
+
+/* GstBaseTransform's transform_caps for a GstClFilter: each structure's
+ * formats become those the element makes of them (or makes them from),
+ * in either memory where the element writes frames. */
+GstCaps *gst_cl_filter_caps_transform (GstBaseTransform *trans,
+    GstPadDirection direction, GstCaps *caps, GstCaps *filter);
+
+/* Given the choice, the sink pad takes frames on the device: puts the
+ * structures in device memory first in the answer to a caps query on it,
+ * where GstBaseTransform keeps the order of the query's filter, which
+ * upstream, preferring neither, makes. */
+void gst_cl_filter_caps_order_sink_query (GstBaseTransform *trans,
+    GstQuery *query);
+
+G_END_DECLS
+#endif /* __GST_CL_FILTER_CAPS_H__ */
