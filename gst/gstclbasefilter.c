@@ -46,7 +46,6 @@ typedef struct {
    * context query may come from other threads. The rest belongs to the
    * thread that starts and stops the element and then to streaming. */
   GstClContext *cl;
-  cl_program program;
   GstClProfile *profile;
 } GstClBaseFilterPrivate;
 
@@ -139,6 +138,25 @@ gst_cl_base_filter_create_kernel (GstClBaseFilter *filter, cl_program program,
   return status == CL_SUCCESS ? kernel : NULL;
 }
 
+cl_program
+gst_cl_base_filter_get_program (GstClBaseFilter *filter, const gchar *name,
+    const gchar *source, gboolean exact_div, const gchar *defines)
+{
+  GstClContext *cl = PRIV (filter)->cl;
+  GError *error = NULL;
+  cl_program program = gst_cl_context_get_program_with (cl, name, source,
+      exact_div, defines, &error);
+
+  if (!program) {
+    GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
+        ("Could not build the OpenCL program \"%s\" for \"%s\".", name,
+            cl->device_name),
+        ("%s", error->message));
+    g_error_free (error);
+  }
+  return program;
+}
+
 cl_mem
 gst_cl_base_filter_alloc (GstClBaseFilter *filter, gsize size)
 {
@@ -174,12 +192,9 @@ release_device (GstClBaseFilter *filter, gboolean notify)
   GstClBaseFilterPrivate *priv = PRIV (filter);
   gboolean had_context = priv->cl != NULL;
 
-  if (priv->program && klass->teardown)
+  if (had_context && klass->teardown)
     klass->teardown (filter);
   g_clear_pointer (&priv->profile, gst_cl_profile_free);
-  if (priv->program)
-    clReleaseProgram (priv->program);
-  priv->program = NULL;
   set_context_object (filter, NULL);
   if (had_context && notify)
     g_object_notify (G_OBJECT (filter), "device-name");
@@ -189,7 +204,6 @@ static gboolean
 gst_cl_base_filter_start (GstBaseTransform *trans)
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (trans);
-  GstClBaseFilterClass *klass = GST_CL_BASE_FILTER_GET_CLASS (filter);
   GstClBaseFilterPrivate *priv = PRIV (filter);
   GstClContext *cl;
   GstClDeviceId want;
@@ -219,19 +233,8 @@ gst_cl_base_filter_start (GstBaseTransform *trans)
     goto failed;
   }
   set_context_object (filter, cl);
-  priv->program = gst_cl_context_get_program (cl, klass->program_name,
-      klass->program_source, klass->exact_div, &error);
-  if (!priv->program) {
-    GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
-        ("Could not build the OpenCL program \"%s\" for \"%s\".",
-            klass->program_name, cl->device_name),
-        ("%s", error->message));
-    goto failed;
-  }
   if (cl->profiling)
     priv->profile = gst_cl_profile_new ();
-  if (klass->setup && !klass->setup (filter, cl, priv->program))
-    goto failed;
 
   GST_INFO_OBJECT (filter, "running on \"%s\"", cl->device_name);
   g_free (selector);

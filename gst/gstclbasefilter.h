@@ -36,23 +36,12 @@ G_DECLARE_DERIVABLE_TYPE (GstClBaseFilter, gst_cl_base_filter, GST,
  *
  * The device layer of every clfilter element, as GstGLBaseFilter is GL's:
  * the "device" and "device-name" properties, a GstClContext found or shared
- * through GstContext from READY to PAUSED on, the element's program built
- * once per context, kernel creation, device buffers and profiling. Frames
- * are GstClFilter's business.
+ * through GstContext from READY to PAUSED on, programs and kernels, device
+ * buffers and profiling. Frames are GstClFilter's business.
  */
 struct _GstClBaseFilterClass {
   GstBaseTransformClass parent_class;
 
-  /* The embedded kernels/<name>.cl source this element runs. */
-  const gchar *program_name;
-  const gchar *program_source;
-  /* The program's float division must be correctly rounded. */
-  gboolean exact_div;
-
-  /* Once the context is there and the program built: create what lives as
-   * long as the context. Posts its own error on failure. */
-  gboolean (
-      *setup) (GstClBaseFilter *filter, GstClContext *cl, cl_program program);
   /* Before the context goes. */
   void (*teardown) (GstClBaseFilter *filter);
 
@@ -69,6 +58,14 @@ GstClContext *gst_cl_base_filter_get_context (GstClBaseFilter *filter);
 GstClContext *gst_cl_base_filter_ref_context (GstClBaseFilter *filter);
 
 /* Each posts an element error saying what failed on NULL. */
+/* A new reference to the embedded kernels/<name>.cl built with @defines
+ * (see gst_cl_context_get_program_with()), which select the kernels a
+ * stream needs: a stream compiles only those, when its caps or settings
+ * first need them, not at start. @exact_div: its float division must be
+ * correctly rounded. */
+cl_program gst_cl_base_filter_get_program (GstClBaseFilter *filter,
+    const gchar *name, const gchar *source, gboolean exact_div,
+    const gchar *defines);
 cl_kernel gst_cl_base_filter_create_kernel (GstClBaseFilter *filter,
     cl_program program, const gchar *name);
 cl_mem gst_cl_base_filter_alloc (GstClBaseFilter *filter, gsize size);

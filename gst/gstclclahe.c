@@ -284,14 +284,11 @@ release_tables (GstClClahe *self)
 }
 
 static void
-gst_cl_clahe_teardown (GstClBaseFilter *filter)
+release_kernels (GstClClahe *self)
 {
-  GstClClahe *self = GST_CL_CLAHE (filter);
   cl_kernel *k[] = { &self->k_tables[0], &self->k_tables[1], &self->k_quads,
     &self->k_apply[0], &self->k_apply[1], &self->k_apply[2] };
 
-  release_tables (self);
-  g_clear_pointer (&self->measure, gst_cl_hist_measure_free);
   for (guint i = 0; i < G_N_ELEMENTS (k); i++) {
     if (*k[i])
       clReleaseKernel (*k[i]);
@@ -299,33 +296,51 @@ gst_cl_clahe_teardown (GstClBaseFilter *filter)
   }
 }
 
-static gboolean
-gst_cl_clahe_setup (GstClBaseFilter *filter, GstClContext *cl,
-    cl_program program)
+static void
+gst_cl_clahe_teardown (GstClBaseFilter *filter)
 {
   GstClClahe *self = GST_CL_CLAHE (filter);
-  const gchar *tables[2] = { "clahe_tables_u8", "clahe_tables_u16" };
+
+  release_tables (self);
+  g_clear_pointer (&self->measure, gst_cl_hist_measure_free);
+  release_kernels (self);
+}
+
+static gboolean
+create_kernel (GstClClahe *self, cl_program program, const gchar *name,
+    cl_kernel *kernel)
+{
+  *kernel = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (self),
+      program, name);
+  return *kernel != NULL;
+}
+
+/* The caps' kernels only, from a program of their depths. */
+static gboolean
+create_kernels (GstClClahe *self)
+{
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (self);
   const gchar *apply[N_DEPTHS] = { "u8", "u16", "u16_u8" };
+  const gboolean u8 = self->in_bps == 1;
+  gchar *defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u",
+      self->in_bps * 8, self->out_bps * 8);
+  gchar *name = g_strdup_printf ("clahe_apply_%s%s", self->cpu ? "rows_" : "",
+      apply[self->depths]);
+  cl_program program = gst_cl_base_filter_get_program (base, "clahe",
+      gst_cl_kernel_clahe, FALSE, defines);
+  /* 8-bit apply kernels read the tables that quads packs. */
+  const gboolean ok =
+      program &&
+      create_kernel (self, program, u8 ? "clahe_tables_u8" : "clahe_tables_u16",
+          &self->k_tables[self->in_bps - 1]) &&
+      create_kernel (self, program, name, &self->k_apply[self->depths]) &&
+      (!u8 || create_kernel (self, program, "clahe_quads_u8", &self->k_quads));
 
-  self->cpu = gst_cl_context_use_cpu_kernels (cl);
-  for (guint i = 0; i < 2; i++) {
-    self->k_tables[i] = gst_cl_base_filter_create_kernel (filter, program,
-        tables[i]);
-    if (!self->k_tables[i])
-      return FALSE;
-  }
-  for (guint i = 0; i < N_DEPTHS; i++) {
-    gchar *name = g_strdup_printf ("clahe_apply_%s%s", self->cpu ? "rows_" : "",
-        apply[i]);
-
-    self->k_apply[i] = gst_cl_base_filter_create_kernel (filter, program, name);
-    g_free (name);
-    if (!self->k_apply[i])
-      return FALSE;
-  }
-  self->k_quads = gst_cl_base_filter_create_kernel (filter, program,
-      "clahe_quads_u8");
-  return self->k_quads != NULL;
+  if (program)
+    clReleaseProgram (program);
+  g_free (name);
+  g_free (defines);
+  return ok;
 }
 
 static gboolean
@@ -359,7 +374,8 @@ gst_cl_clahe_configure (GstClFilter *filter, const GstVideoInfo *in_info,
       GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info),
       GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_NAME (out_info), self->lo,
       self->top);
-  return TRUE;
+  release_kernels (self);
+  return create_kernels (self);
 }
 
 /* The buffers for a grid of tiles; the state waits for the first frame
@@ -865,9 +881,6 @@ gst_cl_clahe_class_init (GstClClaheClass *klass)
   trans_class->before_transform = GST_DEBUG_FUNCPTR (
       gst_cl_clahe_before_transform);
   trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_clahe_sink_event);
-  base_class->program_name = "clahe";
-  base_class->program_source = gst_cl_kernel_clahe;
-  base_class->setup = GST_DEBUG_FUNCPTR (gst_cl_clahe_setup);
   base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_clahe_teardown);
   base_class->debug_category = gst_cl_clahe_debug;
   cl_class->converts = gst_cl_clahe_converts;

@@ -122,6 +122,9 @@ make_build_options (GstClContext *self, gboolean exact_div)
     g_string_append (opts, " -DGST_CL_HAVE_FP64=1");
   if (self->device_type & CL_DEVICE_TYPE_CPU)
     g_string_append (opts, " -DGST_CL_DEVICE_CPU=1");
+  /* The kernels of the other path are not compiled. */
+  if (self->cpu_kernels)
+    g_string_append (opts, " -DGST_CL_ROWS=1");
   if (extra && *extra)
     g_string_append_printf (opts, " %s", extra);
   return g_string_free (opts, FALSE);
@@ -458,23 +461,38 @@ build_program (GstClContext *self, const gchar *name, const gchar *source,
 
 /* Returns a new reference to the program @name built from @source for this
  * context's device, building it on first use only; @exact_div: see
- * make_build_options(). */
+ * make_build_options(). @defines (NULL for none) select which of the
+ * source's kernels are compiled: each set is its own program, here and in
+ * the disk cache. */
 cl_program
-gst_cl_context_get_program (GstClContext *self, const gchar *name,
-    const gchar *source, gboolean exact_div, GError **error)
+gst_cl_context_get_program_with (GstClContext *self, const gchar *name,
+    const gchar *source, gboolean exact_div, const gchar *defines,
+    GError **error)
 {
+  gchar *options = g_strjoin (" ", self->build_options[exact_div ? 1 : 0],
+      defines, NULL);
+  gchar *key = g_strjoin (" ", name, defines, NULL);
   cl_program program;
 
   g_mutex_lock (&self->lock);
-  program = g_hash_table_lookup (self->programs, name);
+  program = g_hash_table_lookup (self->programs, key);
   if (!program) {
-    program = build_program (self, name, source,
-        self->build_options[exact_div ? 1 : 0], error);
+    program = build_program (self, name, source, options, error);
     if (program)
-      g_hash_table_insert (self->programs, g_strdup (name), program);
+      g_hash_table_insert (self->programs, g_steal_pointer (&key), program);
   }
   if (program)
     clRetainProgram (program);
   g_mutex_unlock (&self->lock);
+  g_free (key);
+  g_free (options);
   return program;
+}
+
+cl_program
+gst_cl_context_get_program (GstClContext *self, const gchar *name,
+    const gchar *source, gboolean exact_div, GError **error)
+{
+  return gst_cl_context_get_program_with (self, name, source, exact_div, NULL,
+      error);
 }

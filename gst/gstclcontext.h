@@ -78,6 +78,9 @@ GstClContext *gst_cl_context_new_wrapped (cl_context context,
 
 cl_program gst_cl_context_get_program (GstClContext *ctx, const gchar *name,
     const gchar *source, gboolean exact_div, GError **error);
+cl_program gst_cl_context_get_program_with (GstClContext *ctx,
+    const gchar *name, const gchar *source, gboolean exact_div,
+    const gchar *defines, GError **error);
 
 gboolean gst_cl_context_swaps (GstClContext *ctx, GstVideoFormat format);
 gboolean gst_cl_context_use_cpu_kernels (GstClContext *ctx);

@@ -179,8 +179,9 @@ struct _GstClHistEqualize {
   /* The streaming thread's copy for the frame in flight. */
   Settings frame;
 
-  /* From start to stop. */
+  /* The caps' program, while configure creates their kernels. */
   cl_program program;
+  /* Per caps. */
   cl_kernel k_hist;
   /* Not on GPUs for 8 bits, where k_apply builds the table itself. */
   cl_kernel k_lut;
@@ -328,15 +329,6 @@ gst_cl_hist_equalize_teardown (GstClBaseFilter *filter)
 
   release_buffers (self);
   release_kernels (self);
-  self->program = NULL;
-}
-
-static gboolean
-gst_cl_hist_equalize_setup (GstClBaseFilter *filter, GstClContext *cl,
-    cl_program program)
-{
-  GST_CL_HIST_EQUALIZE (filter)->program = program;
-  return TRUE;
 }
 
 static guint
@@ -472,6 +464,8 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
   GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
   GstClContext *cl = gst_cl_base_filter_get_context (base);
+  gchar *defines;
+  gboolean ok;
 
   release_buffers (self);
   release_kernels (self);
@@ -487,8 +481,19 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
       GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_WIDTH (in_info),
       GST_VIDEO_INFO_HEIGHT (in_info), self->lo, self->span,
       self->span == GST_CL_SPAN_CV ? " (cv::equalizeHist)" : "");
-  if (!plan_kernels (self, cl, GST_VIDEO_INFO_COMP_WIDTH (in_info, 0),
-          GST_VIDEO_INFO_COMP_HEIGHT (in_info, 0)))
+  /* Only the kernels of these depths are compiled. */
+  defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u", self->depth,
+      self->out_depth);
+  self->program = gst_cl_base_filter_get_program (base, "histequalize",
+      gst_cl_kernel_histequalize, TRUE, defines);
+  g_free (defines);
+  if (!self->program)
+    return FALSE;
+  ok = plan_kernels (self, cl, GST_VIDEO_INFO_COMP_WIDTH (in_info, 0),
+      GST_VIDEO_INFO_COMP_HEIGHT (in_info, 0));
+  clReleaseProgram (self->program);
+  self->program = NULL;
+  if (!ok)
     return FALSE;
 
   for (guint i = 0; i < (self->cpu ? 1 : 2); i++) {
@@ -1085,10 +1090,6 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
 
-  base_class->program_name = "histequalize";
-  base_class->program_source = gst_cl_kernel_histequalize;
-  base_class->exact_div = TRUE;
-  base_class->setup = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_setup);
   base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_teardown);
   base_class->debug_category = gst_cl_hist_equalize_debug;
   cl_class->converts = gst_cl_hist_equalize_converts;

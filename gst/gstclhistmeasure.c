@@ -183,22 +183,19 @@ gst_cl_hist_measure_new (GstClFilter *filter, const GstVideoInfo *info)
   GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
   GstClContext *cl = gst_cl_base_filter_get_context (base);
   GstClHistMeasure *m = g_new0 (GstClHistMeasure, 1);
-  GError *error = NULL;
+  gchar *defines;
 
   m->filter = base;
-  /* The context builds a program once; clhistequalize and clhistogram run
-   * this one as their own. */
-  m->program = gst_cl_context_get_program (cl, "histequalize",
-      gst_cl_kernel_histequalize, TRUE, &error);
-  if (!m->program) {
-    GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
-        ("Could not build the OpenCL program \"histequalize\" for \"%s\".",
-            cl->device_name),
-        ("%s", error->message));
-    g_clear_error (&error);
-    goto failed;
-  }
   m->depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
+  /* clhistequalize's program for the depth, which the context builds once
+   * for both when the output keeps the input's depth. */
+  defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u", m->depth,
+      m->depth);
+  m->program = gst_cl_base_filter_get_program (base, "histequalize",
+      gst_cl_kernel_histequalize, TRUE, defines);
+  g_free (defines);
+  if (!m->program)
+    goto failed;
   m->nbins = 1u << m->depth;
   m->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (info));
   m->cpu = gst_cl_context_use_cpu_kernels (cl);

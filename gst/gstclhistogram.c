@@ -443,10 +443,6 @@ gst_cl_histogram_class_init (GstClHistogramClass *klass)
       gst_cl_histogram_prepare_output_buffer);
   trans_class->transform_ip = GST_DEBUG_FUNCPTR (gst_cl_histogram_transform_ip);
 
-  /* The program the measure takes from the context, built at start. */
-  base_class->program_name = "histequalize";
-  base_class->program_source = gst_cl_kernel_histequalize;
-  base_class->exact_div = TRUE;
   base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_histogram_teardown);
   base_class->debug_category = gst_cl_histogram_debug;
   cl_class->converts = gst_cl_histogram_converts;

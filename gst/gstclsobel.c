@@ -140,8 +140,9 @@ struct _GstClSobel {
   /* Under the object lock. */
   Settings settings;
 
-  /* From start to stop: the kernel for any scale, and on GPUs those for
-   * scale 1, by mode (see kernels/sobel.cl), by depths. */
+  /* Built as streams need them, released at stop: the kernel for any
+   * scale, and on GPUs those for scale 1, by mode (see kernels/sobel.cl),
+   * by depths. */
   cl_kernel k_any[N_DEPTHS];
   cl_kernel k_unit[N_DEPTHS][4];
 
@@ -210,35 +211,47 @@ gst_cl_sobel_teardown (GstClBaseFilter *filter)
   }
 }
 
-static gboolean
-gst_cl_sobel_setup (GstClBaseFilter *filter, GstClContext *cl,
-    cl_program program)
+/* The kernel for the caps' depths at @mode and @scale: on GPUs at scale 1,
+ * @mode's own, else the one for any scale. Each is built the first time a
+ * stream needs it, alone in its program: a mode set while playing builds
+ * its kernel at its first frame. */
+static cl_kernel
+get_kernel (GstClSobel *self, GstClSobelMode mode, gdouble scale)
 {
-  GstClSobel *self = GST_CL_SOBEL (filter);
   /* By GstClSobelMode. */
   const gchar *modes[4] = { "magnitude", "magnitude_l1", "dx", "dy" };
   const gchar *suffixes[N_DEPTHS] = { "u8", "u16", "u16_u8" };
+  const gchar *suffix = suffixes[self->depths];
+  const guint in = self->in_bps * 8, out = self->out_bps * 8;
+  /* 16 to 8 bits is rare enough for the kernel of any scale. */
+  const gboolean unit = scale == 1.0 && !self->cpu &&
+                        self->depths != DEPTHS_16_8;
+  cl_kernel *k = unit ? &self->k_unit[self->depths][mode]
+                      : &self->k_any[self->depths];
+  gchar *defines, *name;
+  cl_program program;
 
-  self->cpu = gst_cl_context_use_cpu_kernels (cl);
-  for (guint i = 0; i < N_DEPTHS; i++) {
-    gchar *name = g_strdup_printf ("sobel_%s%s", self->cpu ? "rows_" : "",
-        suffixes[i]);
-
-    self->k_any[i] = gst_cl_base_filter_create_kernel (filter, program, name);
-    g_free (name);
-    if (!self->k_any[i])
-      return FALSE;
-    /* 16 to 8 bits is rare enough for the kernel of any scale. */
-    for (guint m = 0; m < 4 && !self->cpu && i != DEPTHS_16_8; m++) {
-      name = g_strdup_printf ("sobel_%s_%s", modes[m], suffixes[i]);
-      self->k_unit[i][m] = gst_cl_base_filter_create_kernel (filter, program,
-          name);
-      g_free (name);
-      if (!self->k_unit[i][m])
-        return FALSE;
-    }
+  if (*k)
+    return *k;
+  if (unit) {
+    name = g_strdup_printf ("sobel_%s_%s", modes[mode], suffix);
+    defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u "
+                               "-DGST_CL_SOBEL_UNIT=%d",
+        in, out, mode);
+  } else {
+    name = g_strdup_printf ("sobel_%s%s", self->cpu ? "rows_" : "", suffix);
+    defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u", in, out);
   }
-  return TRUE;
+  program = gst_cl_base_filter_get_program (GST_CL_BASE_FILTER (self), "sobel",
+      gst_cl_kernel_sobel, FALSE, defines);
+  if (program) {
+    *k = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (self), program,
+        name);
+    clReleaseProgram (program);
+  }
+  g_free (name);
+  g_free (defines);
+  return *k;
 }
 
 static gboolean
@@ -248,7 +261,9 @@ gst_cl_sobel_configure (GstClFilter *filter, const GstVideoInfo *in_info,
   GstClSobel *self = GST_CL_SOBEL (filter);
   GstClContext *cl = gst_cl_base_filter_get_context (
       GST_CL_BASE_FILTER (filter));
+  Settings settings;
 
+  self->cpu = gst_cl_context_use_cpu_kernels (cl);
   self->in_bps = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) / 8;
   self->out_bps = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0) / 8;
   self->depths = self->in_bps == 1    ? DEPTHS_8_8
@@ -259,7 +274,11 @@ gst_cl_sobel_configure (GstClFilter *filter, const GstVideoInfo *in_info,
       GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info),
       GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_NAME (out_info),
       self->swap);
-  return TRUE;
+  GST_OBJECT_LOCK (self);
+  settings = self->settings;
+  GST_OBJECT_UNLOCK (self);
+  /* Built with the caps, so that the first frame does not wait for it. */
+  return get_kernel (self, settings.mode, settings.scale) != NULL;
 }
 
 #define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
@@ -304,9 +323,9 @@ gst_cl_sobel_enqueue (GstClFilter *filter, const GstClPlane *planes_in,
   mode = settings.mode;
   scale = settings.scale;
   threshold = settings.threshold;
-  k = scale == 1.0 && self->k_unit[self->depths][mode]
-          ? self->k_unit[self->depths][mode]
-          : self->k_any[self->depths];
+  k = get_kernel (self, mode, scale);
+  if (!k)
+    return CL_INVALID_PROGRAM;
 
   s |= SET_ARG (k, 0, in->mem);
   s |= SET_ARG (k, 1, pitch);
@@ -453,9 +472,6 @@ gst_cl_sobel_class_init (GstClSobelClass *klass)
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
 
-  base_class->program_name = "sobel";
-  base_class->program_source = gst_cl_kernel_sobel;
-  base_class->setup = GST_DEBUG_FUNCPTR (gst_cl_sobel_setup);
   base_class->debug_category = gst_cl_sobel_debug;
   base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_sobel_teardown);
   cl_class->converts = gst_cl_sobel_converts;

@@ -201,6 +201,7 @@ round_even (float v)
 #define PIXEL_U8(row, x) ((row)[x])
 #define PIXEL_U16(row, x) (swap ? rotate ((row)[x], (ushort) 8) : (row)[x])
 
+#if WANT_U8
 __kernel void
 clahe_tables_u8 (__global const uchar * src, uint pitch, uint width,
     uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
@@ -210,9 +211,11 @@ clahe_tables_u8 (__global const uchar * src, uint pitch, uint width,
 {
   TABLES_BODY (uchar, 256, PIXEL_U8)
 }
+#endif
 
 /* 65536 bins: the histogram of the group's tile in @scratch, 65536 words
  * per group of the launch. */
+#if WANT_IN16
 __kernel void
 clahe_tables_u16 (__global const ushort * src, uint pitch, uint width,
     uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
@@ -224,6 +227,7 @@ clahe_tables_u16 (__global const ushort * src, uint pitch, uint width,
 
   TABLES_BODY (ushort, 65536, PIXEL_U16)
 }
+#endif
 
 /* 8-bit input: for every pair of neighbouring tile rows and columns, the
  * four tables a pixel there blends, packed into one word per value, so that
@@ -233,6 +237,7 @@ clahe_tables_u16 (__global const ushort * src, uint pitch, uint width,
  * (x1, y1), (x2, y1), (x1, y2), (x2, y2) in bytes 0 to 3, with
  * x1 = max (fx, 0) and x2 = min (fx + 1, tiles_x - 1), and the same for y.
  * One work-item per entry. */
+#if WANT_U8
 __kernel void
 clahe_quads_u8 (__global const uchar * lut, uint tiles_x, uint tiles_y,
     __global uint * quads)
@@ -251,6 +256,7 @@ clahe_quads_u8 (__global const uchar * lut, uint tiles_x, uint tiles_y,
       (uint) lut[(y2 * tiles_x + x1) * 256 + v] << 16 |
       (uint) lut[(y2 * tiles_x + x2) * 256 + v] << 24;
 }
+#endif
 
 /* The bilinear blend of the four nearest tiles' tables, in OpenCV's float
  * operations and order:
@@ -272,6 +278,7 @@ clahe_quads_u8 (__global const uchar * lut, uint tiles_x, uint tiles_y,
 /* GPUs: one work-item per pixel of @rows rows, coalesced across the group.
  * A work-item past the frame's edge reads its last pixel and writes
  * nothing. */
+#if WANT_GPU && WANT_U8
 __kernel void
 clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
     uint height, uint swap, __global uchar * dst, uint dpitch, uint rows,
@@ -298,6 +305,7 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
       dst[(size_t) y * dpitch + x] = round_even (res);
   }
 }
+#endif
 
 /* The same for GRAY16 input: four lookups in the tiles' 65536-entry
  * tables, stored as GRAY16 (@top 65535) or GRAY8 (255). */
@@ -335,8 +343,12 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
 #define STORE_U16(row, x, v)                                                 \
   ((row)[x] = swap ? rotate ((ushort) (v), (ushort) 8) : (ushort) (v))
 
+#if WANT_GPU && WANT_U16
 APPLY_U16 (clahe_apply_u16, ushort, STORE_U16)
+#endif
+#if WANT_GPU && WANT_U16_U8
 APPLY_U16 (clahe_apply_u16_u8, uchar, STORE_U8)
+#endif
 
 /* ---- CPU devices: one work-item per band of rows ---- */
 
@@ -373,6 +385,7 @@ __constant uint16 lane = (uint16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
       (p)[(i).s9], (p)[(i).sa], (p)[(i).sb], (p)[(i).sc], (p)[(i).sd],       \
       (p)[(i).se], (p)[(i).sf])
 
+#if WANT_ROWS && WANT_U8
 __kernel void
 clahe_apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
     uint height, uint swap, __global uchar * dst, uint dpitch, uint rows,
@@ -412,6 +425,7 @@ clahe_apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
     }
   }
 }
+#endif
 
 #define APPLY_ROWS_U16(name, TD, STORE, STORE16)                             \
   __kernel void name (__global const ushort * src, uint pitch, uint width,   \
@@ -468,5 +482,9 @@ clahe_apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
     vstore16 (swap ? rotate (o, (ushort16) 8) : o, 0, p);                    \
   } while (0)
 
+#if WANT_ROWS && WANT_U16
 APPLY_ROWS_U16 (clahe_apply_rows_u16, ushort, STORE_U16, STORE16_U16)
+#endif
+#if WANT_ROWS && WANT_U16_U8
 APPLY_ROWS_U16 (clahe_apply_rows_u16_u8, uchar, STORE_U8, STORE16_U8)
+#endif

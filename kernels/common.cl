@@ -18,6 +18,17 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later */
 
+/* A program holds only the kernels a stream needs: the host builds one per
+ * set of -D options (see gst_cl_base_filter_get_program()). GST_CL_IN and
+ * GST_CL_OUT are the input's and output's sample depths, GST_CL_ROWS is set
+ * on contexts that run the CPU kernels (rows_ in their names). */
+#define WANT_U8 (GST_CL_IN == 8)
+#define WANT_U16 (GST_CL_IN == 16 && GST_CL_OUT == 16)
+#define WANT_U16_U8 (GST_CL_IN == 16 && GST_CL_OUT == 8)
+#define WANT_IN16 (GST_CL_IN == 16)
+#define WANT_GPU (!GST_CL_ROWS)
+#define WANT_ROWS GST_CL_ROWS
+
 /* 16 bytes at @p, which the GPU kernels only use where p is 16-byte aligned
  * (planes' rows start at multiples of 64 bytes, loads at multiples of 16):
  * one 128-bit access, where vload16 only promises element alignment. */

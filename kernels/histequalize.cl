@@ -79,6 +79,7 @@ local_hist_merge (__local uint * lhist, uint nbins, uint copies,
 }
 
 /* One group counts a band of @rows_per_group rows, 16 pixels per load. */
+#if WANT_GPU && WANT_U8
 __kernel void
 histogram_u8 (__global const uchar * src, uint pitch, uint x0, uint y0,
     uint width, uint height, uint rows_per_group, uint swap, uint copies,
@@ -121,6 +122,7 @@ histogram_u8 (__global const uchar * src, uint pitch, uint x0, uint y0,
 #undef COUNT_WORD
   local_hist_merge (lhist, 256, copies, hist);
 }
+#endif
 
 /* Like histogram_u8, for the slice of bins [slice * nbins, +nbins) that
  * dimension 1 selects: 65536 bins rarely fit in local memory at once. With
@@ -131,6 +133,7 @@ histogram_u8 (__global const uchar * src, uint pitch, uint x0, uint y0,
  * pixels of real pictures often differ by one, and their atomics would
  * otherwise collide on one word (measured on an H200 at 3840x2160: 32.3 us
  * against 35.5 us). */
+#if WANT_GPU && WANT_IN16
 __kernel void
 histogram_u16 (__global const ushort * src, uint pitch, uint x0, uint y0,
     uint width, uint height, uint rows_per_group, uint swap, uint nbins,
@@ -188,6 +191,7 @@ histogram_u16 (__global const ushort * src, uint pitch, uint x0, uint y0,
     }
   }
 }
+#endif
 
 /* The frame's summary for the histogram message, so that the host reads
  * back GST_CL_SUMMARY_HEAD + num-bins words instead of the whole histogram:
@@ -365,6 +369,7 @@ map_word (uint u, __local const uchar * t)
  * zeroes @next_hist, the histogram buffer of the next frame
  * (double-buffered, so that no fill is queued), and writes the summary.
  * Groups of exactly 256 work-items. */
+#if WANT_GPU && WANT_U8
 __kernel void
 apply_u8 (__global const uchar * src, uint pitch, uint width, uint height,
     uint rows, __global uchar * dst, uint dpitch, uint swap,
@@ -450,12 +455,14 @@ apply_u8 (__global const uchar * src, uint pitch, uint width, uint height,
     }
   }
 }
+#endif
 
 /* clhistogram, 8-bit on GPUs, where no table kernel runs (apply_u8 builds
  * clhistequalize's summary): the summary from the histogram, by one group
  * of 256 work-items, one per bin. Each item then zeroes its bin, which
  * leaves the histogram clear for the next frame without a fill. Takes the
  * table kernels' arguments. */
+#if WANT_GPU && WANT_U8
 __kernel void
 summary_u8 (__global uint * hist, uint parts, uint total,
     __global uchar * lut, __global uint * stats, __global uint * summary,
@@ -492,6 +499,7 @@ summary_u8 (__global uint * hist, uint parts, uint total,
     store_u64 (summary + 4, sv2);
   }
 }
+#endif
 
 /* GRAY16 on GPUs: 65536 bins are too many for each group to rebuild the
  * table, so one small launch builds it over BLOCKS blocks of BLOCK_BINS
@@ -516,6 +524,7 @@ first_bin (uint4 h, uint b)
  * moved, which real data makes rare. A group whose block lies below i0
  * cannot tell a constant frame from others; its entries are 0 either way,
  * and no pixel looks them up. */
+#if WANT_GPU && WANT_IN16
 __kernel void
 make_lut_u16 (__global const uint * hist, uint parts, uint total,
     __global ushort * lut, __global uint * stats, __global uint * summary,
@@ -637,6 +646,7 @@ make_lut_u16 (__global const uint * hist, uint parts, uint total,
     /* Messages with fewer bins than blocks: the host sums the blocks. */
   }
 }
+#endif
 
 /* The linear method's bounds for GRAY16 on GPUs, where no group of
  * make_lut_u16 sees the whole cumulative histogram: one group of 256
@@ -645,6 +655,7 @@ make_lut_u16 (__global const uint * hist, uint parts, uint total,
  * so that no work-item walks a range alone (a walk of 256 dependent L2
  * loads took 26 us on an H100). Stores the low and the high bound to
  * @bounds. */
+#if WANT_GPU && WANT_IN16
 __kernel void
 bounds_u16 (__global const uint * hist, uint a, uint b,
     __global uint * bounds)
@@ -687,6 +698,7 @@ bounds_u16 (__global const uint * hist, uint a, uint b,
     barrier (CLK_LOCAL_MEM_FENCE);
   }
 }
+#endif
 
 /* @rows rows of 8 pixels per work-item; @swap converts from and back to
  * the frame's byte order, and the _u8 kernel writes 8-bit output. Also
@@ -734,14 +746,19 @@ apply_body_u16 (__global const ushort * src, uint pitch, uint width,
   }
 }
 
+#if WANT_GPU && WANT_U16
 APPLY_U16 (apply_u16, ushort, 0)
+#endif
+#if WANT_GPU && WANT_U16_U8
 APPLY_U16 (apply_u16_u8, uchar, 1)
+#endif
 
 /* ---- CPU devices: one work-item per band of rows ---- */
 
 /* Four sub-histograms in turn break the chains of increments to one
  * address that a uniform picture makes. Stores partial histogram
  * get_global_id(0) of hist. */
+#if WANT_ROWS && WANT_U8
 __kernel void
 histogram_rows_u8 (__global const uchar * src, uint pitch, uint x0, uint y0,
     uint width, uint height, uint rows_per_group, uint swap, uint param,
@@ -772,9 +789,11 @@ histogram_rows_u8 (__global const uchar * src, uint pitch, uint x0, uint y0,
   for (uint b = 0; b < 256; b++)
     part[b] = h[b] + h[256 + b] + h[512 + b] + h[768 + b];
 }
+#endif
 
 /* 65536 bins are too many for private memory: they live in the group's
  * local memory, the group being this one work-item. */
+#if WANT_ROWS && WANT_IN16
 __kernel void
 histogram_rows_u16 (__global const ushort * src, uint pitch, uint x0,
     uint y0, uint width, uint height, uint rows_per_group, uint swap,
@@ -799,6 +818,7 @@ histogram_rows_u16 (__global const ushort * src, uint pitch, uint x0,
   for (uint b = 0; b < 65536; b++)
     part[b] = h[b];
 }
+#endif
 
 /* Work-item c of n (a power of two) builds the entries of bins
  * [c * nbins / n, (c + 1) * nbins / n), so that n items share the 65536
@@ -904,9 +924,14 @@ bin_count (__global const uint * hist, uint parts, uint nbins, uint v)
     }                                                                        \
   }
 
+#if WANT_ROWS && WANT_U8
 MAKE_LUT_ROWS (u8, uchar, 256)
+#endif
+#if WANT_ROWS && WANT_IN16
 MAKE_LUT_ROWS (u16, ushort, 65536)
+#endif
 
+#if WANT_ROWS && WANT_U8
 __kernel void
 apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
     uint height, uint rows, __global uchar * dst, uint dpitch, uint swap,
@@ -928,6 +953,7 @@ apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
       d[x] = table[s[x]];
   }
 }
+#endif
 
 /* GRAY16 in, @T of the table's values out; @swap converts from the
  * frame's byte order, and for 16-bit output back. */
@@ -956,5 +982,9 @@ apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
 
 #define SWAP_BACK(v) rotate ((ushort) (v), (ushort) 8)
 #define KEEP(v) ((uchar) (v))
+#if WANT_ROWS && WANT_U16
 APPLY_ROWS_U16 (apply_rows_u16, ushort, SWAP_BACK)
+#endif
+#if WANT_ROWS && WANT_U16_U8
 APPLY_ROWS_U16 (apply_rows_u16_u8, uchar, KEEP)
+#endif

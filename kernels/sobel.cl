@@ -288,6 +288,7 @@ sobel_body_u8 (__global const uchar * src, uint pitch, uint width,
 SOBEL_BODY_U16 (sobel_body_u16, ushort, 65535, STORE_U16)
 SOBEL_BODY_U16 (sobel_body_u16_u8, uchar, 255, STORE_U8)
 
+#if WANT_GPU && WANT_U8 && !defined(GST_CL_SOBEL_UNIT)
 __kernel void
 sobel_u8 (__global const uchar * src, uint pitch, uint width, uint height,
     uint rows, __global uchar * dst, uint dpitch, uint mode, real_t scale,
@@ -296,7 +297,9 @@ sobel_u8 (__global const uchar * src, uint pitch, uint width, uint height,
   sobel_body_u8 (src, pitch, width, height, rows, dst, dpitch, mode, scale,
       threshold);
 }
+#endif
 
+#if WANT_GPU && WANT_U16 && !defined(GST_CL_SOBEL_UNIT)
 __kernel void
 sobel_u16 (__global const ushort * src, uint pitch, uint width, uint height,
     uint rows, __global ushort * dst, uint dpitch, uint mode, real_t scale,
@@ -305,7 +308,9 @@ sobel_u16 (__global const ushort * src, uint pitch, uint width, uint height,
   sobel_body_u16 (src, pitch, width, height, rows, dst, dpitch, mode, scale,
       threshold, swap);
 }
+#endif
 
+#if WANT_GPU && WANT_U16_U8 && !defined(GST_CL_SOBEL_UNIT)
 __kernel void
 sobel_u16_u8 (__global const ushort * src, uint pitch, uint width,
     uint height, uint rows, __global uchar * dst, uint dpitch, uint mode,
@@ -314,13 +319,14 @@ sobel_u16_u8 (__global const ushort * src, uint pitch, uint width,
   sobel_body_u16_u8 (src, pitch, width, height, rows, dst, dpitch, mode,
       scale, threshold, swap);
 }
+#endif
 
 /* Scale 1, one kernel per mode: with the mode a constant, the compiler
  * keeps only its arithmetic and the registers it needs, and the body is
  * inlined twice, without and with a threshold, so that the common case
  * carries no per-pixel threshold test. The mode argument is there for the
  * host's one way to set arguments. */
-#define UNIT_KERNELS(name, MODE)                                             \
+#define UNIT_KERNEL_U8(name, MODE)                                           \
   __kernel void sobel_##name##_u8 (__global const uchar * src, uint pitch,   \
       uint width, uint height, uint rows, __global uchar * dst, uint dpitch, \
       uint mode, real_t scale, uint threshold, uint swap)                    \
@@ -331,8 +337,9 @@ sobel_u16_u8 (__global const ushort * src, uint pitch, uint width,
     else                                                                     \
       sobel_body_u8 (src, pitch, width, height, rows, dst, dpitch, MODE,     \
           (real_t) 1, 0);                                                    \
-  }                                                                          \
-                                                                             \
+  }
+
+#define UNIT_KERNEL_U16(name, MODE)                                          \
   __kernel void sobel_##name##_u16 (__global const ushort * src,             \
       uint pitch, uint width, uint height, uint rows, __global ushort * dst, \
       uint dpitch, uint mode, real_t scale, uint threshold, uint swap)       \
@@ -345,10 +352,23 @@ sobel_u16_u8 (__global const ushort * src, uint pitch, uint width,
           (real_t) 1, 0, swap);                                              \
   }
 
+/* GST_CL_SOBEL_UNIT: the mode whose scale-1 kernel the program has, in
+ * place of the one for any scale. */
+#if WANT_U8
+#define UNIT_KERNELS UNIT_KERNEL_U8
+#else
+#define UNIT_KERNELS UNIT_KERNEL_U16
+#endif
+#ifndef GST_CL_SOBEL_UNIT
+#elif GST_CL_SOBEL_UNIT == MODE_MAGNITUDE
 UNIT_KERNELS (magnitude, MODE_MAGNITUDE)
+#elif GST_CL_SOBEL_UNIT == MODE_MAGNITUDE_L1
 UNIT_KERNELS (magnitude_l1, MODE_MAGNITUDE_L1)
+#elif GST_CL_SOBEL_UNIT == MODE_DX
 UNIT_KERNELS (dx, MODE_DX)
+#elif GST_CL_SOBEL_UNIT == MODE_DY
 UNIT_KERNELS (dy, MODE_DY)
+#endif
 
 /* ---- CPU devices: one work-item per band of @rows rows, a plain loop per
  * row that the compiler vectorizes; only the row's pixels are read and
@@ -460,6 +480,7 @@ finish_int (uint o, uint threshold, uint maxv)
     }                                                                        \
   } while (0)
 
+#if WANT_ROWS && WANT_U8
 __kernel void
 sobel_rows_u8 (__global const uchar * src, uint pitch, uint width,
     uint height, uint rows, __global uchar * dst, uint dpitch, uint mode,
@@ -481,6 +502,7 @@ sobel_rows_u8 (__global const uchar * src, uint pitch, uint width,
     SOBEL_ROW_MODES (a, b, c, d, width, int, 255);
   }
 }
+#endif
 
 /* GRAY16 rows to @T output of maximum @maxv. */
 #define SOBEL_ROWS_U16(name, T, maxv)                                        \
@@ -541,5 +563,9 @@ sobel_swapped_row (__global const ushort * a, __global const ushort * b,
   }
 }
 
+#if WANT_ROWS && WANT_U16
 SOBEL_ROWS_U16 (sobel_rows_u16, ushort, 65535)
+#endif
+#if WANT_ROWS && WANT_U16_U8
 SOBEL_ROWS_U16 (sobel_rows_u16_u8, uchar, 255)
+#endif
