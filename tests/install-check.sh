@@ -5,9 +5,10 @@
 #
 # usage: install-check.sh MESON SOURCE-DIR BUILD-DIR PLUGINSDIR WORK-DIR
 #
-# 1. This build, installed with --destdir: the plugin alone, in PLUGINSDIR
+# 1. This build, installed with --destdir: the plugin in PLUGINSDIR
 #    (gstreamer-1.0's pluginsdir), where gst-inspect-1.0 finds all three
-#    elements.
+#    elements, and gst/clfilter/gstclmemoryapi.h (values for applications),
+#    nothing else.
 # 2. A packager's build (-Dtests=disabled -Dexamples=disabled
 #    -Dbench=disabled, no clang, no sanitizer flags) with
 #    -Dplugins-install-dir set: the plugin in that folder instead.
@@ -24,8 +25,11 @@ dest=$work/destdir
 "$meson" install -C "$build" --destdir "$dest" --no-rebuild --quiet
 installed=$(cd "$dest" && find . -type f | sed 's|^\.||' | sort)
 echo "installed: $installed"
-[ "$installed" = "$pluginsdir/libgstclfilter.so" ] ||
-  fail "expected $pluginsdir/libgstclfilter.so alone"
+header=$(cd "$dest" && find . -path '*/include/gstreamer-1.0/gst/clfilter/gstclmemoryapi.h' |
+  sed 's|^\.||')
+[ -n "$header" ] || fail "no include/gstreamer-1.0/gst/clfilter/gstclmemoryapi.h"
+[ "$installed" = "$(printf '%s\n' "$header" "$pluginsdir/libgstclfilter.so" | sort)" ] ||
+  fail "expected $pluginsdir/libgstclfilter.so and $header alone"
 for e in clhistogram clhistequalize clsobel; do
   GST_PLUGIN_PATH= GST_PLUGIN_SYSTEM_PATH_1_0="$dest$pluginsdir" \
     GST_REGISTRY="$work/registry.bin" gst-inspect-1.0 "$e" >/dev/null ||
@@ -49,8 +53,9 @@ ninja -C "$pkg" >"$work/build.log" 2>&1 ||
 "$meson" install -C "$pkg" --destdir "$work/pkgdest" --quiet
 installed=$(cd "$work/pkgdest" && find . -type f | sed 's|^\.||' | sort)
 echo "installed: $installed"
-[ "$installed" = "/opt/clfilter/lib/custom-plugins/libgstclfilter.so" ] ||
-  fail "expected /opt/clfilter/lib/custom-plugins/libgstclfilter.so alone"
+[ "$installed" = "/opt/clfilter/include/gstreamer-1.0/gst/clfilter/gstclmemoryapi.h
+/opt/clfilter/lib/custom-plugins/libgstclfilter.so" ] ||
+  fail "expected /opt/clfilter/lib/custom-plugins/libgstclfilter.so and the header alone"
 echo "packager's install with plugins-install-dir: ok"
 rm -rf "$work"
 echo "install-check: 2 passed, 0 failed"
