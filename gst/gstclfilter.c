@@ -337,9 +337,9 @@ process (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
     gboolean copy_planes, guint64 *device_ns, const gchar **how)
 {
   GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
-  cl_int status = CL_SUCCESS;
-
+  /* Both in host memory, the copy overlaps the device's work. */
   const gboolean on_host = !in->on_device && !out->on_device;
+  cl_int status = CL_SUCCESS;
 
   PRIV (filter)->wait_results = FALSE;
   PRIV (filter)->may_defer = FALSE;
