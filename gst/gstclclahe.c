@@ -683,17 +683,6 @@ gst_cl_clahe_sink_event (GstBaseTransform *trans, GstEvent *event)
       ->sink_event (trans, event);
 }
 
-/* message-bins as clhistequalize and clhistogram round it. */
-static guint
-floor_pow2 (guint v)
-{
-  guint p = 1;
-
-  while (p * 2 <= v && p < MAX_MESSAGE_BINS)
-    p *= 2;
-  return p;
-}
-
 static void
 gst_cl_clahe_set_property (GObject *object, guint prop_id, const GValue *value,
     GParamSpec *pspec)
@@ -720,16 +709,11 @@ gst_cl_clahe_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_ATTACH_META:
       self->settings.attach_meta = g_value_get_boolean (value);
       break;
-    case PROP_MESSAGE_BINS: {
-      const guint bins = g_value_get_uint (value);
-
-      self->settings.message_bins = floor_pow2 (bins);
-      if (self->settings.message_bins != bins)
-        GST_WARNING_OBJECT (self,
-            "message-bins %u is not a power of two, using %u", bins,
-            self->settings.message_bins);
+    case PROP_MESSAGE_BINS:
+      self->settings.message_bins =
+          gst_cl_histogram_message_bins (GST_CL_FILTER (self),
+              g_value_get_uint (value));
       break;
-    }
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;

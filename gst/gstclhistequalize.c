@@ -331,16 +331,6 @@ gst_cl_hist_equalize_teardown (GstClBaseFilter *filter)
   release_kernels (self);
 }
 
-static guint
-floor_pow2 (guint64 v)
-{
-  guint p = 1;
-
-  while ((guint64)p * 2 <= v && p < MAX_BINS)
-    p *= 2;
-  return p;
-}
-
 /* Kernel @stage_<device>u8 or _u16 for the input's depth, the apply stage's
  * _u16_u8 for 16 bits in and 8 out. */
 static gboolean
@@ -390,7 +380,7 @@ plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
     /* A power of two of words: measured on an H200 at 3840x2160, 4 slices
      * of 32 KiB took 42.6 us, 3 of 46 KiB 45.2 us (fewer groups fit), and
      * NVIDIA refuses a group that asks for all 48 KiB it reports. */
-    const guint words = floor_pow2 (cl->local_mem_size / 4);
+    const guint words = gst_cl_histogram_floor_pow2 (cl->local_mem_size / 4);
 
     /* About one large group per compute unit and slice. */
     self->hist16_group = MIN (HIST16_GROUP, cl->max_work_group_size);
@@ -414,7 +404,8 @@ plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
   if (self->cpu) {
     self->parts = self->groups;
     /* The 8-bit table is too small to share. */
-    self->lut_items = self->depth == 8 ? 1 : floor_pow2 (units);
+    self->lut_items = self->depth == 8 ? 1
+                                       : gst_cl_histogram_floor_pow2 (units);
     self->stat_blocks = self->lut_items;
   } else {
     self->stat_blocks = self->depth == 8 ? 0 : LUT_BLOCKS;
@@ -870,17 +861,11 @@ gst_cl_hist_equalize_set_property (GObject *object, guint prop_id,
     case PROP_POST_MESSAGES:
       self->settings.post_messages = g_value_get_boolean (value);
       break;
-    case PROP_MESSAGE_BINS: {
-      guint bins = g_value_get_uint (value);
-
-      self->settings.message_bins = floor_pow2 (bins);
-      if (self->settings.message_bins != bins)
-        GST_WARNING_OBJECT (self,
-            "message-bins %u is not a power of two, "
-            "using %u",
-            bins, self->settings.message_bins);
+    case PROP_MESSAGE_BINS:
+      self->settings.message_bins =
+          gst_cl_histogram_message_bins (GST_CL_FILTER (self),
+              g_value_get_uint (value));
       break;
-    }
     case PROP_ATTACH_META:
       self->settings.attach_meta = g_value_get_boolean (value);
       break;

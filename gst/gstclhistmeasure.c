@@ -111,16 +111,6 @@ gst_cl_hist_measure_free (GstClHistMeasure *m)
   g_free (m);
 }
 
-static guint
-floor_pow2 (guint64 v)
-{
-  guint p = 1;
-
-  while ((guint64)p * 2 <= v && p < MAX_BINS)
-    p *= 2;
-  return p;
-}
-
 /* Kernel @stage_[rows_]u8 or _u16 for the depth and device. */
 static gboolean
 create_kernel (GstClHistMeasure *m, cl_kernel *kernel, const gchar *stage,
@@ -155,7 +145,7 @@ plan_kernels (GstClHistMeasure *m, GstClContext *cl, guint width, guint height)
   } else if (m->depth == 8) {
     m->rows_per_group = band_rows (height, units * 4);
   } else {
-    const guint words = floor_pow2 (cl->local_mem_size / 4);
+    const guint words = gst_cl_histogram_floor_pow2 (cl->local_mem_size / 4);
 
     m->hist16_group = MIN (HIST16_GROUP, cl->max_work_group_size);
     m->rows_per_group = band_rows (height, units);
@@ -167,7 +157,7 @@ plan_kernels (GstClHistMeasure *m, GstClContext *cl, guint width, guint height)
   groups = (height + m->rows_per_group - 1) / m->rows_per_group;
   if (m->cpu) {
     m->parts = groups;
-    m->lut_items = m->depth == 8 ? 1 : floor_pow2 (units);
+    m->lut_items = m->depth == 8 ? 1 : gst_cl_histogram_floor_pow2 (units);
     m->stat_blocks = m->lut_items;
   } else {
     m->stat_blocks = m->depth == 8 ? 0 : LUT_BLOCKS;

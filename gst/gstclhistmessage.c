@@ -146,6 +146,33 @@ gst_cl_histogram_new (GstClFilter *filter, GstBuffer *buf,
   return s;
 }
 
+/* GRAY16's: the most bins a histogram has. */
+#define MAX_BINS 65536
+
+guint
+gst_cl_histogram_floor_pow2 (guint64 v)
+{
+  guint p = 1;
+
+  while ((guint64)p * 2 <= v && p < MAX_BINS)
+    p *= 2;
+  return p;
+}
+
+guint
+gst_cl_histogram_message_bins (GstClFilter *filter, guint requested)
+{
+  const guint bins = gst_cl_histogram_floor_pow2 (requested);
+
+  /* In the element's category, where its users look. */
+  if (bins != requested)
+    GST_CAT_WARNING_OBJECT (GST_CL_BASE_FILTER_GET_CLASS (filter)
+                                ->debug_category,
+        filter, "message-bins %u is not a power of two, using %u", requested,
+        bins);
+  return bins;
+}
+
 void
 gst_cl_histogram_set_region (GstStructure *s, guint x, guint y, guint width,
     guint height)

@@ -45,6 +45,15 @@ void gst_cl_histogram_fold_block_stats (guint32 *summary, const guint32 *stats,
 GstStructure *gst_cl_histogram_new (GstClFilter *filter, GstBuffer *buf,
     const GstVideoInfo *info, const guint32 *summary, guint num_bins);
 
+/* The largest power of two at most @v (and at most 65536, the most bins a
+ * histogram has), 1 for 0. */
+guint gst_cl_histogram_floor_pow2 (guint64 v);
+
+/* The `message-bins` property's value for a @requested count: rounded down
+ * to a power of two, with a warning in @filter's category saying what it
+ * used. */
+guint gst_cl_histogram_message_bins (GstClFilter *filter, guint requested);
+
 /* Adds the region of the frame the histogram covers, as the `roi-x`,
  * `roi-y`, `roi-width` and `roi-height` fields. */
 void gst_cl_histogram_set_region (GstStructure *s, guint x, guint y,

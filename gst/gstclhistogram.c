@@ -147,16 +147,6 @@ G_DEFINE_TYPE (GstClHistogram, gst_cl_histogram, GST_TYPE_CL_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clhistogram, "clhistogram", GST_RANK_NONE,
     GST_TYPE_CL_HISTOGRAM);
 
-static guint
-floor_pow2 (guint64 v)
-{
-  guint p = 1;
-
-  while ((guint64)p * 2 <= v && p < MAX_BINS)
-    p *= 2;
-  return p;
-}
-
 static void
 gst_cl_histogram_teardown (GstClBaseFilter *filter)
 {
@@ -290,17 +280,11 @@ gst_cl_histogram_set_property (GObject *object, guint prop_id,
     case PROP_POST_MESSAGES:
       self->settings.post_messages = g_value_get_boolean (value);
       break;
-    case PROP_MESSAGE_BINS: {
-      guint bins = g_value_get_uint (value);
-
-      self->settings.message_bins = floor_pow2 (bins);
-      if (self->settings.message_bins != bins)
-        GST_WARNING_OBJECT (self,
-            "message-bins %u is not a power of two, "
-            "using %u",
-            bins, self->settings.message_bins);
+    case PROP_MESSAGE_BINS:
+      self->settings.message_bins =
+          gst_cl_histogram_message_bins (GST_CL_FILTER (self),
+              g_value_get_uint (value));
       break;
-    }
     case PROP_ATTACH_META:
       self->settings.attach_meta = g_value_get_boolean (value);
       break;
