@@ -20,6 +20,7 @@
 #include <gst/check/gstcheck.h>
 #include <glib/gstdio.h>
 #include <gst/check/gstharness.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -548,6 +549,64 @@ test_harness_process (GstHarness *h, const TestFrame *in)
   gst_buffer_unref (out);
   gst_caps_unref (caps);
   return f;
+}
+
+gchar *
+test_histogram_counts_differ (const GstStructure *s, const guint64 *hist,
+    guint nbins, guint message_bins, guint64 pixels)
+{
+  const guint num_bins = MIN (message_bins, nbins);
+  const guint per = nbins / num_bins;
+  const GValue *bins = gst_structure_get_value (s, "bins");
+  guint64 count = 0, sum = 0, sum2 = 0, u64;
+  guint min = G_MAXUINT, max = 0, u;
+  gdouble mean, stddev, d;
+
+  if (!gst_structure_get_uint (s, "num-bins", &u) || u != num_bins)
+    return g_strdup_printf ("num-bins is not %u", num_bins);
+  if (!bins || !GST_VALUE_HOLDS_ARRAY (bins) ||
+      gst_value_array_get_size (bins) != num_bins)
+    return g_strdup_printf ("bins is not an array of %u", num_bins);
+  for (guint i = 0; i < num_bins; i++) {
+    const GValue *v = gst_value_array_get_value (bins, i);
+    guint64 expected = 0;
+
+    for (guint j = i * per; j < (i + 1) * per; j++)
+      expected += hist[j];
+    if (!G_VALUE_HOLDS_UINT64 (v) || g_value_get_uint64 (v) != expected)
+      return g_strdup_printf ("bin %u of %u is not %" G_GUINT64_FORMAT, i,
+          num_bins, expected);
+  }
+  for (guint v = 0; v < nbins; v++) {
+    if (hist[v]) {
+      min = MIN (min, v);
+      max = v;
+    }
+    count += hist[v];
+    sum += hist[v] * v;
+    sum2 += hist[v] * v * v;
+  }
+  if (count != pixels)
+    return g_strdup_printf ("the reference counts %" G_GUINT64_FORMAT
+                            " samples, not %" G_GUINT64_FORMAT,
+        count, pixels);
+  if (!gst_structure_get_uint64 (s, "pixels", &u64) || u64 != pixels)
+    return g_strdup_printf ("pixels is not %" G_GUINT64_FORMAT, pixels);
+  if (!gst_structure_get_uint (s, "min", &u) || u != min)
+    return g_strdup_printf ("min is not %u", min);
+  if (!gst_structure_get_uint (s, "max", &u) || u != max)
+    return g_strdup_printf ("max is not %u", max);
+  /* mean = sum / N, stddev = sqrt (N * sum2 - sum^2) / N with the
+   * difference exact: the same doubles, bit for bit. */
+  d = (gdouble)sum / pixels;
+  if (!gst_structure_get_double (s, "mean", &mean) || mean != d)
+    return g_strdup_printf ("mean is not %.17g", d);
+  d = sqrt ((gdouble)((unsigned __int128)sum2 * pixels -
+                      (unsigned __int128)sum * sum)) /
+      pixels;
+  if (!gst_structure_get_double (s, "stddev", &stddev) || stddev != d)
+    return g_strdup_printf ("stddev is not %.17g", d);
+  return NULL;
 }
 
 gchar *

@@ -161,6 +161,14 @@ GPtrArray *test_pipeline_frames (const gchar *desc);
 gchar *test_jpeg_stream (guint width, guint height, guint frames);
 void test_remove_jpeg_stream (gchar *path);
 
+/* How the counting fields of a `histogram` message @s differ from the
+ * histogram @hist (@nbins bins) of @pixels samples, summed down to
+ * @message_bins bins: `num-bins`, `bins`, `pixels`, `min`, `max`, and
+ * `mean` and `stddev` as the same doubles as the formula of
+ * docs/clhistogram.md gives. NULL when they all agree; free with g_free. */
+gchar *test_histogram_counts_differ (const GstStructure *s, const guint64 *hist,
+    guint nbins, guint message_bins, guint64 pixels);
+
 /* Pushes one buffer of @caps from an appsrc into @element: the caps are
  * refused, and the text (message and debug) of every error posted until
  * the pipeline stops is returned, NULL when none came. */
