@@ -343,7 +343,7 @@ class Bench:
             v = c.variant
             if "run-ms/" + v not in res:
                 c.error = res.get("error/" + v, res.get("error", "failed"))
-            elif v != "mat" and res.get("use-opencl/" + v) != "1":
+            elif v != "mat" and res.get("use-opencl/" + v) != 1:
                 # UMat without OpenCL is OpenCV's CPU code again: no peer.
                 c.error = "cv2 did not use OpenCL (see OPENCV_OPENCL_DEVICE)"
             else:
