@@ -24,6 +24,7 @@
 #endif
 
 #include "gstclbasefilter.h"
+#include "gstclhostmemory.h"
 #include "gstclprofile.h"
 
 GST_DEBUG_CATEGORY (gst_cl_debug);
@@ -181,6 +182,23 @@ gst_cl_base_filter_alloc (GstClBaseFilter *filter, gsize size)
         ("clCreateBuffer: %s (%d)", gst_cl_strerror (status), status));
     return NULL;
   }
+  return mem;
+}
+
+GstMemory *
+gst_cl_base_filter_alloc_host (GstClBaseFilter *filter, gsize size,
+    gpointer *data)
+{
+  GstClContext *cl = PRIV (filter)->cl;
+  GstMemory *mem = gst_cl_host_memory_alloc (cl, MAX (size, 1), data);
+
+  if (!mem)
+    GST_ELEMENT_ERROR (filter, RESOURCE, NO_SPACE_LEFT,
+        ("Could not allocate %" G_GSIZE_FORMAT " bytes of host memory for "
+         "\"%s\".",
+            size, cl->device_name),
+        ("clCreateBuffer or clEnqueueMapBuffer with CL_MEM_ALLOC_HOST_PTR "
+         "failed"));
   return mem;
 }
 

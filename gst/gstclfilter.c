@@ -48,6 +48,11 @@ typedef struct {
    * frame's timestamps and flags. */
   cl_event results;
   GstBuffer *pending;
+  /* Per frame: its input, and whether finish() ran while its download
+   * was under way, with what it returned. */
+  GstBuffer *inbuf;
+  gboolean finished;
+  GstFlowReturn finish_ret;
   /* The caps last refused: a sticky caps event is sent again with every
    * buffer, and its error is posted once. */
   GstCaps *refused;
@@ -213,6 +218,37 @@ defer_results (GstClFilter *filter, GstBuffer *inbuf)
   return TRUE;
 }
 
+/* Where a frame's results may come later (gst_cl_filter_wait_for_results())
+ * and its output is downloaded after them, finish() need not wait for the
+ * download: a marker after the results, just queued, lets it run while the
+ * download is under way rather than after it, so that building a message
+ * costs the frame no time where the device is another processor. */
+static cl_int
+mark_results (GstClFilter *filter, GstClContext *cl, cl_event *marker)
+{
+  *marker = NULL;
+  if (!PRIV (filter)->wait_results || !PRIV (filter)->may_defer)
+    return CL_SUCCESS;
+  return clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, marker);
+}
+
+/* With the download queued and flushed: finish() once @marker is done. */
+static void
+finish_before_download (GstClFilter *filter, cl_event marker)
+{
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
+  GstClFilterPrivate *priv = PRIV (filter);
+
+  if (!marker)
+    return;
+  if (clWaitForEvents (1, &marker) == CL_SUCCESS && klass->finish) {
+    priv->finish_ret = klass->finish (filter, priv->inbuf, priv->inbuf,
+        &priv->plan.in_info);
+    priv->finished = TRUE;
+  }
+  clReleaseEvent (marker);
+}
+
 /* Both frames in system memory: on the frames themselves where the device
  * shares the host's memory and the element's kernels allow, else through
  * device planes; either way the frame's one wait is here. With
@@ -245,6 +281,7 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
     status = gst_cl_frame_unwrap (plan, base, src, dst, status);
   } else {
     GstClPlane src[GST_VIDEO_MAX_COMPONENTS], dst[GST_VIDEO_MAX_COMPONENTS];
+    cl_event results = NULL;
     cl_int finished;
 
     *how = "through device copies";
@@ -256,11 +293,17 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
     if (status == CL_SUCCESS)
       status = klass->enqueue (filter, src, dst);
     if (status == CL_SUCCESS)
+      status = mark_results (filter, cl, &results);
+    if (status == CL_SUCCESS)
       status = gst_cl_frame_download (plan, base, out);
-    if (copy_unwritten) {
+    if (copy_unwritten || results)
       clFlush (cl->queue);
+    if (copy_unwritten)
       gst_cl_frame_copy_unwritten (plan, in, out);
-    }
+    if (status == CL_SUCCESS)
+      finish_before_download (filter, results);
+    else if (results)
+      clReleaseEvent (results);
     /* The frame's one wait; after a failure, commands still queued may use
      * the frames, which must not go away under them. */
     finished = clFinish (cl->queue);
@@ -286,6 +329,7 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   GstClPlane src[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
   GstClPlane dst[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
   cl_event waits[3] = { NULL, NULL, NULL };
+  cl_event results = NULL;
   cl_uint n_waits = 0;
   cl_int status, waited;
 
@@ -307,6 +351,8 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
     else
       status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
           &waits[n_waits++]);
+  } else if (status == CL_SUCCESS) {
+    status = mark_results (filter, cl, &results);
   }
   /* A download to host memory is waited for: the frame leaves with it. */
   if (status == CL_SUCCESS)
@@ -314,6 +360,12 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   if (status == CL_SUCCESS && !out->on_device)
     status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
         &waits[n_waits++]);
+  if (status == CL_SUCCESS && results) {
+    clFlush (cl->queue);
+    finish_before_download (filter, results);
+  } else if (results) {
+    clReleaseEvent (results);
+  }
   /* After a failure, commands still queued may use the frames. Profiling
    * reads the times of complete commands. */
   if (status != CL_SUCCESS || cl->profiling)
@@ -343,6 +395,7 @@ process (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
 
   PRIV (filter)->wait_results = FALSE;
   PRIV (filter)->may_defer = FALSE;
+  PRIV (filter)->finished = FALSE;
   *how = "not at all";
   if (copy_planes && !on_host)
     status = gst_cl_frame_copy_unwritten_planes (&PRIV (filter)->plan, base, in,
@@ -384,7 +437,11 @@ run_frames (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
   const GstVideoInfo *info = &priv->plan.in_info;
   guint64 device_ns = GST_CLOCK_TIME_NONE;
   const gchar *where = NULL;
-  cl_int status = process (filter, in, out, copy_planes, &device_ns, &where);
+  cl_int status;
+
+  priv->inbuf = inbuf;
+  status = process (filter, in, out, copy_planes, &device_ns, &where);
+  priv->inbuf = NULL;
   const gchar *how = inbuf != outbuf       ? "into a new buffer"
                      : priv->plan.in_place ? "in place"
                                            : "passthrough";
@@ -420,6 +477,8 @@ finish_frame (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf)
 {
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
 
+  if (PRIV (filter)->finished)
+    return PRIV (filter)->finish_ret;
   return klass->finish ? klass->finish (filter, inbuf, outbuf,
                              &PRIV (filter)->plan.in_info)
                        : GST_FLOW_OK;

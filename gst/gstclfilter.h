@@ -81,10 +81,11 @@ struct _GstClFilterClass {
       const GstClPlane *out);
   /* After the wait: what enqueue read back is there. @outbuf, writable,
    * is @inbuf in place and in passthrough. For a frame whose results
-   * were read back without a wait (gst_cl_filter_wait_for_results()),
-   * called before the next frame or serialized event instead, with
-   * @inbuf and @outbuf a buffer that only has the frame's timestamps and
-   * flags. */
+   * may come later (gst_cl_filter_wait_for_results()), called instead
+   * while the frame's download is under way, with @inbuf and @outbuf the
+   * input, or where the output stays on the device, before the next frame
+   * or serialized event, with @inbuf and @outbuf a buffer that only has
+   * the frame's timestamps and flags. */
   GstFlowReturn (*finish) (GstClFilter *filter, GstBuffer *inbuf,
       GstBuffer *outbuf, const GstVideoInfo *in_info);
 };

@@ -198,15 +198,18 @@ struct _GstClHistEqualize {
    * GPUs, whose kernel writes the summary whole). */
   cl_mem stats;
   guint32 *host_stats;
+  GstMemory *host_stats_mem;
   guint stat_blocks;
   /* CPUs: the table kernel's cumulative counts. */
   cl_mem cum;
   cl_mem lut;
   /* The frame's summary (see kernels/histequalize.cl), read back for the
    * message with the frame's number of message bins; 0 when none, and the
-   * region and method it describes. */
+   * region and method it describes. Both read-backs land in pinned
+   * memory (gst_cl_base_filter_alloc_host()). */
   cl_mem summary;
   guint32 *host_summary;
+  GstMemory *host_summary_mem;
   guint pending_bins;
   Region pending_region;
   GstClHistEqualizeMethod pending_method;
@@ -304,8 +307,9 @@ release_buffers (GstClHistEqualize *self)
   release_mem (&self->state[0]);
   release_mem (&self->state[1]);
   release_mem (&self->bounds);
-  g_clear_pointer (&self->host_summary, g_free);
-  g_clear_pointer (&self->host_stats, g_free);
+  g_clear_pointer (&self->host_summary_mem, gst_memory_unref);
+  g_clear_pointer (&self->host_stats_mem, gst_memory_unref);
+  self->host_summary = self->host_stats = NULL;
   self->pending_bins = 0;
 }
 
@@ -503,14 +507,20 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
     self->stats = gst_cl_base_filter_alloc (base, self->stat_blocks * 8 * 4);
     if (!self->stats)
       return FALSE;
-    self->host_stats = g_new0 (guint32, self->stat_blocks * 8);
+    self->host_stats_mem = gst_cl_base_filter_alloc_host (base,
+        self->stat_blocks * 8 * 4, (gpointer *)&self->host_stats);
+    if (!self->host_stats_mem)
+      return FALSE;
   }
   self->lut = gst_cl_base_filter_alloc (base, self->nbins * self->depth / 8);
   self->summary = gst_cl_base_filter_alloc (base,
       (GST_CL_SUMMARY_HEAD + self->nbins) * 4);
   if (!self->lut || !self->summary)
     return FALSE;
-  self->host_summary = g_new0 (guint32, GST_CL_SUMMARY_HEAD + self->nbins);
+  self->host_summary_mem = gst_cl_base_filter_alloc_host (base,
+      (GST_CL_SUMMARY_HEAD + self->nbins) * 4, (gpointer *)&self->host_summary);
+  if (!self->host_summary_mem)
+    return FALSE;
   for (guint i = 0; i < 2; i++) {
     self->state[i] = gst_cl_base_filter_alloc (base, self->nbins * 4);
     if (!self->state[i])

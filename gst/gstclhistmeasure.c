@@ -54,6 +54,7 @@ struct _GstClHistMeasure {
    * the summary on the host. */
   cl_mem stats;
   guint32 *host_stats;
+  GstMemory *host_stats_mem;
   guint stat_blocks;
   /* What the table kernels need besides: their table and, on CPUs, the
    * cumulative counts. */
@@ -63,9 +64,11 @@ struct _GstClHistMeasure {
    * scratch buffer, never read (every frame restarts it). */
   cl_mem scratch;
   /* The frame's summary (GST_CL_SUMMARY_HEAD words, then the bins), read
-   * back with the frame's number of message bins; 0 when none. */
+   * back with the frame's number of message bins; 0 when none. Both
+   * read-backs land in pinned memory (gst_cl_base_filter_alloc_host()). */
   cl_mem summary;
   guint32 *host_summary;
+  GstMemory *host_summary_mem;
   guint pending_bins;
   guint pending_region[4];
 
@@ -100,8 +103,8 @@ gst_cl_hist_measure_free (GstClHistMeasure *m)
   release_mem (&m->cum);
   release_mem (&m->scratch);
   release_mem (&m->summary);
-  g_free (m->host_stats);
-  g_free (m->host_summary);
+  g_clear_pointer (&m->host_stats_mem, gst_memory_unref);
+  g_clear_pointer (&m->host_summary_mem, gst_memory_unref);
   if (m->k_hist)
     clReleaseKernel (m->k_hist);
   if (m->k_summary)
@@ -209,9 +212,15 @@ gst_cl_hist_measure_new (GstClFilter *filter, const GstVideoInfo *info)
     m->stats = gst_cl_base_filter_alloc (base, m->stat_blocks * 8 * 4);
     if (!m->stats)
       goto failed;
-    m->host_stats = g_new0 (guint32, m->stat_blocks * 8);
+    m->host_stats_mem = gst_cl_base_filter_alloc_host (base,
+        m->stat_blocks * 8 * 4, (gpointer *)&m->host_stats);
+    if (!m->host_stats_mem)
+      goto failed;
   }
-  m->host_summary = g_new0 (guint32, GST_CL_SUMMARY_HEAD + m->nbins);
+  m->host_summary_mem = gst_cl_base_filter_alloc_host (base,
+      (GST_CL_SUMMARY_HEAD + m->nbins) * 4, (gpointer *)&m->host_summary);
+  if (!m->host_summary_mem)
+    goto failed;
   /* In the element's category, with its other lines. */
   GST_CAT_DEBUG_OBJECT (GST_CL_BASE_FILTER_GET_CLASS (filter)->debug_category,
       filter, "%s %dx%d: %u bands of %u rows on %s kernels",

@@ -25,6 +25,8 @@
 
 #include "gstclhostmemory.h"
 
+#include <string.h>
+
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
 
@@ -157,6 +159,19 @@ gst_cl_host_allocator_new (GstClContext *ctx)
   gst_object_ref_sink (self);
   self->ctx = gst_object_ref (ctx);
   return GST_ALLOCATOR_CAST (self);
+}
+
+GstMemory *
+gst_cl_host_memory_alloc (GstClContext *ctx, gsize size, gpointer *data)
+{
+  GstAllocator *allocator = gst_cl_host_allocator_new (ctx);
+  GstMemory *mem = gst_allocator_alloc (allocator, size, NULL);
+
+  gst_object_unref (allocator);
+  *data = mem ? ((GstClHostMemory *)mem)->data + mem->offset : NULL;
+  if (mem)
+    memset (*data, 0, size);
+  return mem;
 }
 
 cl_mem

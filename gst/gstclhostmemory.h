@@ -35,6 +35,13 @@ G_DECLARE_FINAL_TYPE (GstClHostAllocator, gst_cl_host_allocator, GST,
  * device's own memory on CPU devices, so kernels use it without a copy. */
 GstAllocator *gst_cl_host_allocator_new (GstClContext *ctx);
 
+/* @size bytes of such memory, zeroed, at @data for the memory's life: the
+ * host's side of a small read-back (a histogram), which on GPUs is then
+ * DMA and does not hold the host while the frame's commands before it
+ * run. Freed with gst_memory_unref(); NULL where allocation fails. */
+GstMemory *gst_cl_host_memory_alloc (GstClContext *ctx, gsize size,
+    gpointer *data);
+
 /* The buffer behind @mem if it is such memory of @ctx, else NULL; @offset
  * is where @data lies in it. */
 cl_mem gst_cl_host_memory_lookup (GstMemory *mem, GstClContext *ctx,
