@@ -8,6 +8,9 @@
 # OUTDIR, one summary line per suite on stdout. Build here first; there,
 # from the project root, after `. .device/activate.sh`:
 #     scripts/device-check.sh "$OUT/suites" clhistequalize clsobel ...
+# The GStreamer bundle there needs jpegenc's library for the decoder
+# checks: EXTRA_DEBS="libgstreamer-plugins-base1.0-0 libjpeg62-turbo"
+# ../shared/device/prepare.sh.
 # With no suite named, every suite that tests/meson.build runs with the
 # device the elements pick runs: the element suites, device memory, start-up,
 # the soak, the largest frames and the fault checks that need a device.
