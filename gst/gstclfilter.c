@@ -437,14 +437,14 @@ run_frames (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
   const GstVideoInfo *info = &priv->plan.in_info;
   guint64 device_ns = GST_CLOCK_TIME_NONE;
   const gchar *where = NULL;
+  const gchar *how = inbuf != outbuf       ? "into a new buffer"
+                     : priv->plan.in_place ? "in place"
+                                           : "passthrough";
   cl_int status;
 
   priv->inbuf = inbuf;
   status = process (filter, in, out, copy_planes, &device_ns, &where);
   priv->inbuf = NULL;
-  const gchar *how = inbuf != outbuf       ? "into a new buffer"
-                     : priv->plan.in_place ? "in place"
-                                           : "passthrough";
 
   if (status != CL_SUCCESS) {
     GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
