@@ -218,6 +218,19 @@ defer_results (GstClFilter *filter, GstBuffer *inbuf)
   return TRUE;
 }
 
+/* The last frame's deferred finish() (a frame that stayed on the device),
+ * once this frame's upload is queued and before its own commands, which
+ * reuse what that finish() reads: its message is built while the upload
+ * is under way rather than before it. */
+static void
+complete_pending_during (GstClFilter *filter, GstClContext *cl)
+{
+  if (!PRIV (filter)->pending)
+    return;
+  clFlush (cl->queue);
+  gst_cl_filter_complete_pending (filter);
+}
+
 /* Where a frame's results may come later (gst_cl_filter_wait_for_results())
  * and its output is downloaded after them, finish() need not wait for the
  * download: a marker after the results, just queued, lets it run while the
@@ -272,6 +285,7 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
 
     *how = "on the frame's memory";
     status = gst_cl_frame_wrap (plan, base, in, out, src, dst);
+    complete_pending_during (filter, cl);
     if (status == CL_SUCCESS)
       status = klass->enqueue (filter, src, dst);
     if (copy_unwritten) {
@@ -290,6 +304,7 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
       dst[c] = plan->out[c].dev;
     }
     status = gst_cl_frame_upload (plan, base, in);
+    complete_pending_during (filter, cl);
     if (status == CL_SUCCESS)
       status = klass->enqueue (filter, src, dst);
     if (status == CL_SUCCESS)
@@ -340,6 +355,7 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   if (status == CL_SUCCESS && !in->on_device && out->on_device)
     status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
         &waits[n_waits++]);
+  complete_pending_during (filter, cl);
   if (status == CL_SUCCESS) {
     gst_cl_frame_outputs (plan, base, src, out, dst);
     status = klass->enqueue (filter, src, dst);
@@ -406,6 +422,8 @@ process (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
     status = process_on_host (filter, &in->host, &out->host, copy_planes, how);
   else
     status = process_on_device (filter, in, out, how);
+  /* Where no path came as far as its upload. */
+  gst_cl_filter_complete_pending (filter);
   if (status != CL_SUCCESS && PRIV (filter)->results) {
     clReleaseEvent (PRIV (filter)->results);
     PRIV (filter)->results = NULL;
@@ -508,7 +526,6 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
   GstClFrame in, out;
   GstFlowReturn ret;
 
-  gst_cl_filter_complete_pending (filter);
   if (!PRIV (filter)->negotiated) {
     GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED, (NULL),
         ("frame before caps"));
@@ -553,7 +570,6 @@ gst_cl_filter_prepare_output_buffer (GstBaseTransform *trans, GstBuffer *inbuf,
   GstClContext *cl = gst_cl_base_filter_get_context (
       GST_CL_BASE_FILTER (trans));
 
-  gst_cl_filter_complete_pending (GST_CL_FILTER (trans));
   if (!gst_base_transform_is_passthrough (trans) && priv->negotiated &&
       priv->plan.in_place && priv->in_device == priv->out_device &&
       gst_buffer_is_writable (inbuf) &&
@@ -575,7 +591,6 @@ gst_cl_filter_transform_ip (GstBaseTransform *trans, GstBuffer *buf)
   GstClFrame frame;
   GstFlowReturn ret;
 
-  gst_cl_filter_complete_pending (filter);
   if (!PRIV (filter)->negotiated) {
     GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED, (NULL),
         ("frame before caps"));

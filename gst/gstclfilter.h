@@ -93,11 +93,13 @@ struct _GstClFilterClass {
 /* From enqueue: finish() reads what the frame's commands read back, so the
  * frame waits for them even where its output stays on the device, unless
  * @may_defer: then finish() may come later, when the results are there,
- * without the frame waiting (in frame order, before the next frame and
- * before any serialized event, or at the latest at stop). */
+ * without the frame waiting (in frame order: once the next frame's upload
+ * is queued and before its enqueue, or before any serialized event, or at
+ * the latest at stop). Until then enqueue must leave what finish() reads
+ * alone, and so must anything the element does before it. */
 void gst_cl_filter_wait_for_results (GstClFilter *filter, gboolean may_defer);
 /* Calls finish() for a frame whose results came later, if there is one:
- * for an element that changes what finish() uses before its transform. */
+ * for an element that changes what finish() uses before its enqueue. */
 void gst_cl_filter_complete_pending (GstClFilter *filter);
 
 G_END_DECLS
