@@ -179,7 +179,7 @@ enum
  * kernel's (bands of a tile's rows of about COUNT_PIXELS pixels, enough
  * groups to fill a large GPU while each still spreads its flush of the
  * histogram over many pixels), and the apply kernel's, one work-item per
- * pixel for APPLY_ROWS rows. */
+ * pixel (GST_CL_CLAHE_APPLY_PIXELS for 8-bit input) for APPLY_ROWS rows. */
 #define TABLES_GROUP 256
 #define COUNT_GROUP 256
 #define COUNT_PIXELS 8192
@@ -616,7 +616,9 @@ enqueue_apply (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   const cl_mem lut = self->quads ? self->quads : self->lut;
   size_t lx = MIN (APPLY_GROUP_X, cl->max_work_group_size);
   size_t ly = lx * APPLY_GROUP_Y <= cl->max_work_group_size ? APPLY_GROUP_Y : 1;
-  size_t global[2] = { GST_ROUND_UP_N (width, lx),
+  /* 8-bit input: GST_CL_CLAHE_APPLY_PIXELS pixels per work-item. */
+  const cl_uint across = self->quads ? GST_CL_CLAHE_APPLY_PIXELS : 1;
+  size_t global[2] = { GST_ROUND_UP_N ((width + across - 1) / across, lx),
     GST_ROUND_UP_N ((height + rows - 1) / rows, ly) };
   cl_int s = 0;
 

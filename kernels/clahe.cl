@@ -405,9 +405,26 @@ clahe_quads_u8 (__global const uchar * lut, uint tiles_x, uint tiles_y,
 #define BLEND(t11, t12, t21, t22, xa, xa1)                                    \
   (((t11) * (xa1) + (t12) * (xa)) * ya1 + ((t21) * (xa1) + (t22) * (xa)) * ya)
 
-/* GPUs: one work-item per pixel of @rows rows, coalesced across the group.
- * A work-item past the frame's edge reads its last pixel and writes
- * nothing. */
+/* GPUs: one work-item per GST_CL_CLAHE_APPLY_PIXELS (4) pixels across of
+ * @rows rows, their bytes read in one aligned word (device copies' rows
+ * start at multiples of 64 bytes and are padded to them, so the word lies
+ * in the row's memory past its last pixel too), the blend in float4 as the
+ * CPU kernels do it in float16; the work-item at the frame's edge writes
+ * only the frame's pixels. */
+static inline int4
+cv_floor4 (float4 v)
+{
+  const int4 i = convert_int4 (v);
+
+  return i + (convert_float4 (i) > v);
+}
+
+static inline uint4
+round_even4 (float4 v)
+{
+  return convert_uint4 ((v + 8388608.0f) - 8388608.0f);
+}
+
 #if WANT_GPU && WANT_U8
 __kernel void
 clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
@@ -415,24 +432,38 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
     __global const uint * quads, uint tiles_x, uint tiles_y, float inv_tw,
     float inv_th)
 {
-  const uint gx = get_global_id (0);
-  const uint x = min (gx, width - 1);
-  const float txf = (float) x * inv_tw - 0.5f;
-  const int fx = cv_floor (txf);
-  const float xa = txf - (float) fx;
-  const float xa1 = 1.0f - xa;
+  const uint x = get_global_id (0) * GST_CL_CLAHE_APPLY_PIXELS;
+  const float4 txf = convert_float4 ((uint4) (x) + (uint4) (0, 1, 2, 3))
+      * inv_tw - 0.5f;
+  const int4 fx = cv_floor4 (txf);
+  const float4 xa = txf - convert_float4 (fx);
+  const float4 xa1 = 1.0f - xa;
   const uint y0 = get_global_id (1) * rows;
   const uint y1 = min (y0 + rows, height);
 
+  if (x >= width)
+    return;
   for (uint y = y0; y < y1; y++) {
     ROW_WEIGHTS (y);
-    const uint v = src[(size_t) y * pitch + x];
-    const uint q = quads[((fy + 1) * (tiles_x + 1) + fx + 1) * 256 + v];
-    const float res = BLEND ((float) (q & 255), (float) ((q >> 8) & 255),
-        (float) ((q >> 16) & 255), (float) (q >> 24), xa, xa1);
+    __global const uint *qrow = quads + (fy + 1) * (tiles_x + 1) * 256;
+    const uchar4 v = *(__global const uchar4 *) (src + (size_t) y * pitch + x);
+    const int4 i = ((fx + 1) << 8) + convert_int4 (v);
+    const uint4 q = (uint4) (qrow[i.s0], qrow[i.s1], qrow[i.s2], qrow[i.s3]);
+    const float4 res = BLEND (convert_float4 (q & 255),
+        convert_float4 ((q >> 8) & 255), convert_float4 ((q >> 16) & 255),
+        convert_float4 (q >> 24), xa, xa1);
+    const uchar4 o = convert_uchar4 (round_even4 (res));
+    __global uchar *d = dst + (size_t) y * dpitch + x;
 
-    if (gx < width)
-      dst[(size_t) y * dpitch + x] = round_even (res);
+    if (x + GST_CL_CLAHE_APPLY_PIXELS <= width) {
+      *(__global uchar4 *) d = o;
+    } else {
+      d[0] = o.s0;
+      if (x + 1 < width)
+        d[1] = o.s1;
+      if (x + 2 < width)
+        d[2] = o.s2;
+    }
   }
 }
 #endif
