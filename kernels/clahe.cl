@@ -40,11 +40,12 @@
  * Pitches and widths count pixels. GPUs run clahe_count_* in many groups
  * per tile, one per band of @band rows, adding into per-tile histograms in
  * @scratch, then clahe_tables_counted_* in groups of up to 256 work-items
- * per tile, and the apply kernels with one work-item per pixel; CPU
- * devices run clahe_tables_* in groups of one work-item per tile, each
- * counting its tile, and the *_rows_* apply kernels, one work-item per
- * band of rows, which read and write nothing past a row's last pixel (they
- * may run on the frame's own memory).
+ * per tile, and the apply kernels with one work-item per pixel (per
+ * GST_CL_CLAHE_APPLY_PIXELS for 8-bit input); CPU devices run
+ * clahe_tables_* in groups of one work-item per tile, each counting its
+ * tile, and the *_rows_* apply kernels, one work-item per band of rows,
+ * which read and write nothing past a row's last pixel (they may run on
+ * the frame's own memory).
  *
  * The floats are OpenCV's, operation for operation: the host computes the
  * quotients (scale, inv_tw, inv_th) in C float, the kernels only multiply,
