@@ -175,9 +175,14 @@ enum
 /* Tiles of GRAY16 whose histograms the tables kernel holds at once, 256
  * KiB each. */
 #define U16_BATCH 64
-/* GPU shapes: the tables kernel's groups (one per tile), and the apply
- * kernel's, one work-item per pixel for APPLY_ROWS rows. */
+/* GPU shapes: the tables kernel's groups (one per tile), the count
+ * kernel's (bands of a tile's rows of about COUNT_PIXELS pixels, enough
+ * groups to fill a large GPU while each still spreads its flush of the
+ * histogram over many pixels), and the apply kernel's, one work-item per
+ * pixel (GST_CL_CLAHE_APPLY_PIXELS for 8-bit input) for APPLY_ROWS rows. */
 #define TABLES_GROUP 256
+#define COUNT_GROUP 256
+#define COUNT_PIXELS 8192
 #define APPLY_GROUP_X 64
 #define APPLY_GROUP_Y 4
 #define APPLY_ROWS 4
@@ -208,8 +213,9 @@ struct _GstClClahe {
   /* Under the object lock. */
   Settings settings;
 
-  /* From start to stop: tables by input depth, apply by depths (the
-   * *_rows_* kernels on CPUs). */
+  /* From start to stop: tables by input depth (on GPUs, after the count
+   * kernel), apply by depths (the *_rows_* kernels on CPUs). */
+  cl_kernel k_count[2];
   cl_kernel k_tables[2];
   cl_kernel k_quads;
   cl_kernel k_apply[N_DEPTHS];
@@ -236,14 +242,17 @@ struct _GstClClahe {
 
   /* Per grid of tiles: the tables (bytes for 8-bit input, 16-bit words
    * for GRAY16), the smoothing state (from the first frame that smooths),
-   * GRAY16's histograms and 8-bit input's packed tables (see
-   * kernels/clahe.cl). */
+   * the histograms (GRAY16's, and all of them on GPUs) and 8-bit input's
+   * packed tables (see kernels/clahe.cl). */
   guint tiles_x;
   guint tiles_y;
   cl_mem lut;
   cl_mem state;
   cl_mem scratch;
   cl_mem quads;
+  /* The GPU kernels count into @scratch and leave it zero: it needs
+   * zeroing when new, or after a frame that failed between the two. */
+  gboolean scratch_dirty;
   /* Where the next frame finds the last one's state: GST_CL_CLAHE_PREV_*. */
   cl_uint prev;
 };
@@ -286,8 +295,9 @@ release_tables (GstClClahe *self)
 static void
 release_kernels (GstClClahe *self)
 {
-  cl_kernel *k[] = { &self->k_tables[0], &self->k_tables[1], &self->k_quads,
-    &self->k_apply[0], &self->k_apply[1], &self->k_apply[2] };
+  cl_kernel *k[] = { &self->k_count[0], &self->k_count[1], &self->k_tables[0],
+    &self->k_tables[1], &self->k_quads, &self->k_apply[0], &self->k_apply[1],
+    &self->k_apply[2] };
 
   for (guint i = 0; i < G_N_ELEMENTS (k); i++) {
     if (*k[i])
@@ -328,16 +338,23 @@ create_kernels (GstClClahe *self)
       apply[self->depths]);
   cl_program program = gst_cl_base_filter_get_program (base, "clahe",
       gst_cl_kernel_clahe, FALSE, defines);
-  /* 8-bit apply kernels read the tables that quads packs. */
+  gchar *tables = g_strdup_printf ("clahe_tables_%s%s",
+      self->cpu ? "" : "counted_", u8 ? "u8" : "u16");
+  /* GPUs count in a kernel of their own; 8-bit apply kernels read the
+   * tables that quads packs. */
   const gboolean ok =
       program &&
-      create_kernel (self, program, u8 ? "clahe_tables_u8" : "clahe_tables_u16",
+      (self->cpu || create_kernel (self, program,
+                        u8 ? "clahe_count_u8" : "clahe_count_u16",
+                        &self->k_count[self->in_bps - 1])) &&
+      create_kernel (self, program, tables,
           &self->k_tables[self->in_bps - 1]) &&
       create_kernel (self, program, name, &self->k_apply[self->depths]) &&
       (!u8 || create_kernel (self, program, "clahe_quads_u8", &self->k_quads));
 
   if (program)
     clReleaseProgram (program);
+  g_free (tables);
   g_free (name);
   g_free (defines);
   return ok;
@@ -378,6 +395,14 @@ gst_cl_clahe_configure (GstClFilter *filter, const GstVideoInfo *in_info,
   return create_kernels (self);
 }
 
+/* Tiles whose tables one launch makes: GRAY16's histograms take 256 KiB
+ * each. */
+static guint
+tiles_batch (GstClClahe *self, guint tiles)
+{
+  return self->nbins == 65536 ? MIN (tiles, U16_BATCH) : tiles;
+}
+
 /* The buffers for a grid of tiles; the state waits for the first frame
  * that smooths. */
 static gboolean
@@ -391,14 +416,19 @@ alloc_tables (GstClClahe *self, guint tiles_x, guint tiles_y)
   self->lut = gst_cl_base_filter_alloc (base, tiles * self->nbins * entry);
   if (!self->lut)
     return FALSE;
-  if (self->nbins == 65536)
+  if (self->nbins == 65536 || !self->cpu) {
     self->scratch = gst_cl_base_filter_alloc (base,
-        (gsize)MIN (tiles, U16_BATCH) * 65536 * 4);
-  else
+        (gsize)tiles_batch (self, tiles) * self->nbins * 4);
+    if (!self->scratch)
+      return FALSE;
+    self->scratch_dirty = TRUE;
+  }
+  if (self->nbins == 256) {
     self->quads = gst_cl_base_filter_alloc (base,
         (gsize)(tiles_x + 1) * (tiles_y + 1) * 256 * 4);
-  if (!self->scratch && !self->quads)
-    return FALSE;
+    if (!self->quads)
+      return FALSE;
+  }
   self->tiles_x = tiles_x;
   self->tiles_y = tiles_y;
   return TRUE;
@@ -438,6 +468,40 @@ clip_count (gdouble clip_limit, guint64 area, guint nbins)
 
 #define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
 
+/* GPUs: the histograms of @n tiles from @first on, into the scratch
+ * buffer. The count kernels take (src, pitch, width, height, swap,
+ * tiles_x, tile_w, tile_h, first_tile, band, scratch). */
+static cl_int
+enqueue_count (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
+    cl_uint first, cl_uint n, cl_uint tile_w, cl_uint tile_h)
+{
+  cl_kernel k = self->k_count[self->in_bps - 1];
+  const cl_uint pitch = in->pitch / self->in_bps;
+  const cl_uint width = in->row_bytes / self->in_bps;
+  const cl_uint height = in->height;
+  const cl_uint band = CLAMP ((COUNT_PIXELS + tile_w - 1) / tile_w, 1, tile_h);
+  const size_t lsz = MIN (COUNT_GROUP, cl->max_work_group_size);
+  const size_t global[2] = { n * lsz, (tile_h + band - 1) / band };
+  const size_t local[2] = { lsz, 1 };
+  cl_int s = 0;
+
+  s |= SET_ARG (k, 0, in->mem);
+  s |= SET_ARG (k, 1, pitch);
+  s |= SET_ARG (k, 2, width);
+  s |= SET_ARG (k, 3, height);
+  s |= SET_ARG (k, 4, self->swap);
+  s |= SET_ARG (k, 5, self->tiles_x);
+  s |= SET_ARG (k, 6, tile_w);
+  s |= SET_ARG (k, 7, tile_h);
+  s |= SET_ARG (k, 8, first);
+  s |= SET_ARG (k, 9, band);
+  s |= SET_ARG (k, 10, self->scratch);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 2,
+      global, local);
+}
+
 /* Every tables kernel takes (src, pitch, width, height, swap, tiles_x,
  * tile_w, tile_h, first_tile, limit, scale, lo, top, smoothing, prev, lut,
  * state, scratch, hist, part). */
@@ -459,7 +523,7 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   const cl_uint smoothing = settings->smoothing;
   const size_t lsz = self->cpu ? 1
                                : MIN (TABLES_GROUP, cl->max_work_group_size);
-  const cl_uint batch = self->nbins == 65536 ? U16_BATCH : tiles;
+  const cl_uint batch = tiles_batch (self, tiles);
   cl_int s = 0;
 
   s |= SET_ARG (k, 0, in->mem);
@@ -483,15 +547,31 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   s |= clSetKernelArg (k, 19, (lsz + 1) * 4, NULL);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
+  if (!self->cpu && self->scratch_dirty) {
+    const cl_uint zero = 0;
+    cl_int status = clEnqueueFillBuffer (cl->queue, self->scratch, &zero,
+        sizeof (zero), 0, (size_t)batch * self->nbins * 4, 0, NULL, NULL);
+
+    if (status != CL_SUCCESS)
+      return status;
+    self->scratch_dirty = FALSE;
+  }
   for (cl_uint first = 0; first < tiles; first += batch) {
     const size_t global = MIN (batch, tiles - first) * lsz;
     cl_int status;
 
     if (SET_ARG (k, 8, first) != CL_SUCCESS)
       return CL_INVALID_KERNEL_ARGS;
-    status = gst_cl_base_filter_enqueue_kernel (base, k, 1, &global, &lsz);
-    if (status != CL_SUCCESS)
+    status = self->cpu ? CL_SUCCESS
+                       : enqueue_count (self, cl, in, first,
+                             MIN (batch, tiles - first), tile_w, tile_h);
+    if (status == CL_SUCCESS)
+      status = gst_cl_base_filter_enqueue_kernel (base, k, 1, &global, &lsz);
+    /* Counts may lie in the histograms that no tables kernel took. */
+    if (status != CL_SUCCESS) {
+      self->scratch_dirty = TRUE;
       return status;
+    }
   }
   return CL_SUCCESS;
 }
@@ -536,7 +616,9 @@ enqueue_apply (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   const cl_mem lut = self->quads ? self->quads : self->lut;
   size_t lx = MIN (APPLY_GROUP_X, cl->max_work_group_size);
   size_t ly = lx * APPLY_GROUP_Y <= cl->max_work_group_size ? APPLY_GROUP_Y : 1;
-  size_t global[2] = { GST_ROUND_UP_N (width, lx),
+  /* 8-bit input: GST_CL_CLAHE_APPLY_PIXELS pixels per work-item. */
+  const cl_uint across = self->quads ? GST_CL_CLAHE_APPLY_PIXELS : 1;
+  size_t global[2] = { GST_ROUND_UP_N ((width + across - 1) / across, lx),
     GST_ROUND_UP_N ((height + rows - 1) / rows, ly) };
   cl_int s = 0;
 

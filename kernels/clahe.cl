@@ -18,28 +18,34 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Per frame: tables -> quads (8-bit input) -> apply. The frame is cut into
- * tiles_x * tiles_y tiles of tile_w x tile_h pixels; where the frame does
- * not divide into them,
- * OpenCV pads it on the right and at the bottom (BORDER_REFLECT_101) and the
- * tiles cover the padded frame: the tables kernels read those pixels through
- * reflect101() instead of a padded copy. Each tile's histogram is clipped,
+ * Per frame: tables -> quads (8-bit input) -> apply, GPUs counting the
+ * tiles' histograms in a kernel of their own before tables. The frame is
+ * cut into tiles_x * tiles_y tiles of tile_w x tile_h pixels; where the
+ * frame does not divide into them, OpenCV pads it on the right and at the
+ * bottom (BORDER_REFLECT_101) and the tiles cover the padded frame: the
+ * kernels that count read those pixels through reflect101() instead of a
+ * padded copy. Each tile's histogram is clipped,
  * the excess redistributed, and its cumulative counts scaled into a table;
  * apply blends the four nearest tiles' tables bilinearly.
  *
  * Every kernel of a stage takes the same arguments, so that the host sets
  * them one way:
+ *   clahe_count_*   (src, pitch, width, height, swap, tiles_x, tile_w,
+ *                    tile_h, first_tile, band, scratch)
  *   clahe_tables_*  (src, pitch, width, height, swap, tiles_x, tile_w,
  *                    tile_h, first_tile, limit, scale, lo, top, smoothing,
  *                    prev, lut, state, scratch, lhist, part)
  *   clahe_apply_*   (src, pitch, width, height, swap, dst, dpitch, rows,
  *                    lut, tiles_x, tiles_y, inv_tw, inv_th)
- * Pitches and widths count pixels. GPUs run the tables kernels in groups
- * of up to 256 work-items per tile and the apply kernels with one
- * work-item per pixel; CPU devices run groups of one work-item per tile and
- * the *_rows_* apply kernels, one work-item per band of rows, which read
- * and write nothing past a row's last pixel (they may run on the frame's
- * own memory).
+ * Pitches and widths count pixels. GPUs run clahe_count_* in many groups
+ * per tile, one per band of @band rows, adding into per-tile histograms in
+ * @scratch, then clahe_tables_counted_* in groups of up to 256 work-items
+ * per tile, and the apply kernels with one work-item per pixel (per
+ * GST_CL_CLAHE_APPLY_PIXELS for 8-bit input); CPU devices run
+ * clahe_tables_* in groups of one work-item per tile, each counting its
+ * tile, and the *_rows_* apply kernels, one work-item per band of rows,
+ * which read and write nothing past a row's last pixel (they may run on
+ * the frame's own memory).
  *
  * The floats are OpenCV's, operation for operation: the host computes the
  * quotients (scale, inv_tw, inv_th) in C float, the kernels only multiply,
@@ -90,24 +96,27 @@ round_even (float v)
   (prev == GST_CL_CLAHE_PREV_STATE ? tstate[i] : (uint) tlut[i] << 8)
 
 /* One work-group per tile, any size from 1 (CPUs) to @nbins, a power of
- * two: counting the tile's pixels, clipping, redistributing and the table,
- * each work-item taking a contiguous run of nbins / lsz bins. @hist is the
- * tile's histogram (local for 256 bins, a global slice for 65536), which
- * becomes the clipped counts and then their cumulative sums; @part holds
- * lsz + 1 words. Stores the table at @lut, and T at @state while
- * smoothing. The passes over the bins other than the running sum have no
- * dependency from bin to bin, so that compilers vectorize them. */
-#define TABLES_BODY(T, nbins, LOAD_PIXEL)                                    \
+ * two: clipping, redistributing and the table, each work-item taking a
+ * contiguous run of nbins / lsz bins. @hist is the tile's histogram (local
+ * for 256 bins, a global slice for 65536), which becomes the clipped
+ * counts and then their cumulative sums; @part holds lsz + 1 words. Stores
+ * the table at @lut, and T at @state while smoothing. The passes over the
+ * bins other than the running sum have no dependency from bin to bin, so
+ * that compilers vectorize them. */
+#define TABLES_HEAD(T, nbins)                                                \
   const uint lid = get_local_id (0);                                         \
   const uint lsz = get_local_size (0);                                       \
   const uint tile = first_tile + get_group_id (0);                           \
-  const uint x0 = (tile % tiles_x) * tile_w;                                 \
-  const uint y0 = (tile / tiles_x) * tile_h;                                 \
   const uint chunk = nbins / lsz;                                            \
   const uint b0 = lid * chunk, b1 = b0 + chunk;                              \
   __global T *tlut = lut + (size_t) tile * nbins;                            \
   __global uint *tstate = state ? state + (size_t) tile * nbins : 0;         \
-  uint sum = 0, cdf = 0;                                                     \
+  uint sum = 0, cdf = 0
+
+/* The group counts its tile's pixels into @hist itself. */
+#define TABLES_COUNT(T, nbins, LOAD_PIXEL)                                   \
+  const uint x0 = (tile % tiles_x) * tile_w;                                 \
+  const uint y0 = (tile / tiles_x) * tile_h;                                 \
                                                                              \
   for (uint i = lid; i < nbins; i += lsz)                                    \
     hist[i] = 0;                                                             \
@@ -124,8 +133,9 @@ round_even (float v)
         atomic_inc (&hist[LOAD_PIXEL (row, reflect101 (x0 + c, width))]);    \
     }                                                                        \
   }                                                                          \
-  barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);                      \
-                                                                             \
+  barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
+
+#define TABLES_FINISH(T, nbins)                                              \
   if (limit) {                                                               \
     uint excess = 0, clipped = 0, batch, residual, step;                     \
                                                                              \
@@ -142,15 +152,15 @@ round_even (float v)
     barrier (CLK_LOCAL_MEM_FENCE);                                           \
     clipped = part[lsz];                                                     \
     barrier (CLK_LOCAL_MEM_FENCE);                                           \
-    /* OpenCV's redistribution: clipped / nbins to every bin, then one more \
+    /* OpenCV's redistribution: clipped / nbins to every bin, then one more  \
      * to the bins 0, step, 2 step, ... until the residual is spent. */      \
     batch = clipped / nbins;                                                 \
     residual = clipped - batch * nbins;                                      \
     step = residual ? max (nbins / residual, 1u) : 1;                        \
     for (uint i = b0; i < b1; i++)                                           \
       hist[i] = min (hist[i], limit) + batch;                                \
-    /* One work-item walks the bins it adds to; in groups every item      \
-     * tests its run's bins (a loop whose trip count differed by work-item  \
+    /* One work-item walks the bins it adds to; in groups every item         \
+     * tests its run's bins (a loop whose trip count differed by work-item   \
      * gave wrong tables in PoCL 3.1's groups). */                           \
     if (lsz == 1) {                                                          \
       for (uint i = 0; i < residual * step; i += step)                       \
@@ -173,9 +183,9 @@ round_even (float v)
     hist[i] = cdf;                                                           \
   }                                                                          \
                                                                              \
-  /* OpenCV's saturate_cast (cdf * lutScale): a float32 product rounded     \
-   * half to even, clamped to 0..top (never negative), moved up by lo;      \
-   * then the smoothing. Read before written, entry by entry: TOLD may be   \
+  /* OpenCV's saturate_cast (cdf * lutScale): a float32 product rounded      \
+   * half to even, clamped to 0..top (never negative), moved up by lo;       \
+   * then the smoothing. Read before written, entry by entry: TOLD may be    \
    * the table itself. */                                                    \
   if (!smoothing) {                                                          \
     for (uint i = b0; i < b1; i++)                                           \
@@ -201,7 +211,8 @@ round_even (float v)
 #define PIXEL_U8(row, x) ((row)[x])
 #define PIXEL_U16(row, x) (swap ? rotate ((row)[x], (ushort) 8) : (row)[x])
 
-#if WANT_U8
+/* CPU devices: each group counts its own tile. */
+#if WANT_ROWS && WANT_U8
 __kernel void
 clahe_tables_u8 (__global const uchar * src, uint pitch, uint width,
     uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
@@ -209,13 +220,15 @@ clahe_tables_u8 (__global const uchar * src, uint pitch, uint width,
     uint smoothing, uint prev, __global uchar * lut, __global uint * state,
     __global uint * scratch, __local uint * hist, __local uint * part)
 {
-  TABLES_BODY (uchar, 256, PIXEL_U8)
+  TABLES_HEAD (uchar, 256);
+  TABLES_COUNT (uchar, 256, PIXEL_U8);
+  TABLES_FINISH (uchar, 256)
 }
 #endif
 
 /* 65536 bins: the histogram of the group's tile in @scratch, 65536 words
  * per group of the launch. */
-#if WANT_IN16
+#if WANT_ROWS && WANT_IN16
 __kernel void
 clahe_tables_u16 (__global const ushort * src, uint pitch, uint width,
     uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
@@ -225,7 +238,125 @@ clahe_tables_u16 (__global const ushort * src, uint pitch, uint width,
 {
   __global uint *hist = scratch + (size_t) get_group_id (0) * 65536;
 
-  TABLES_BODY (ushort, 65536, PIXEL_U16)
+  TABLES_HEAD (ushort, 65536);
+  TABLES_COUNT (ushort, 65536, PIXEL_U16);
+  TABLES_FINISH (ushort, 65536)
+}
+#endif
+
+/* GPUs: a tile's pixels are far too many for one group, so the counting is
+ * spread over groups of @band rows of a tile each: group (i, j) counts rows
+ * j * band on of tile first_tile + i and adds its counts into that tile's
+ * histogram in @scratch, nbins words per tile of the launch, which must be
+ * zero before; clahe_tables_counted_* then consume the histograms and leave
+ * them zero. Consecutive work-items read consecutive pixels of the band,
+ * row after row, so that reads coalesce and narrow tiles keep the whole
+ * group busy. */
+#define COUNT_BODY(T, LOAD_PIXEL, INC)                                       \
+  const uint lsz = get_local_size (0);                                       \
+  const uint tile = first_tile + get_group_id (0);                           \
+  const uint x0 = (tile % tiles_x) * tile_w;                                 \
+  const uint r0 = (uint) get_group_id (1) * band;                            \
+  const uint y0 = (tile / tiles_x) * tile_h + r0;                            \
+  const uint rows = min (band, tile_h - r0);                                 \
+  const uint step_r = lsz / tile_w, step_c = lsz % tile_w;                   \
+  uint r = get_local_id (0) / tile_w, c = get_local_id (0) % tile_w;         \
+                                                                             \
+  for (; r < rows; r += step_r) {                                            \
+    const uint y = reflect101 (y0 + r, height);                              \
+    __global const T *row = src + (size_t) y * pitch;                        \
+                                                                             \
+    INC (LOAD_PIXEL (row, reflect101 (x0 + c, width)));                      \
+    c += step_c;                                                             \
+    if (c >= tile_w) {                                                       \
+      c -= tile_w;                                                           \
+      r++;                                                                   \
+    }                                                                        \
+  }
+
+/* 8-bit input counts in local memory first, in CLAHE_COPIES interleaved
+ * copies of the histogram (bin b of copy k at b * CLAHE_COPIES + k), one
+ * per work-item modulo the copies: neighbouring work-items that meet the
+ * same value, as flat regions make them do, increment different words in
+ * different banks instead of queueing on one. */
+#define CLAHE_COPIES 8
+#define INC_LOCAL(v) atomic_inc (&mine[(v) * CLAHE_COPIES])
+#define INC_GLOBAL(v) atomic_inc (&counts[v])
+
+#if WANT_GPU && WANT_U8
+__kernel void
+clahe_count_u8 (__global const uchar * src, uint pitch, uint width,
+    uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
+    uint first_tile, uint band, __global uint * scratch)
+{
+  __local uint lhist[256 * CLAHE_COPIES];
+  __local uint *mine = lhist + get_local_id (0) % CLAHE_COPIES;
+  __global uint *counts = scratch + (size_t) get_group_id (0) * 256;
+
+  for (uint i = get_local_id (0); i < 256 * CLAHE_COPIES;
+      i += get_local_size (0))
+    lhist[i] = 0;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  {
+    COUNT_BODY (uchar, PIXEL_U8, INC_LOCAL)
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+  for (uint b = get_local_id (0); b < 256; b += get_local_size (0)) {
+    uint n = 0;
+
+    for (uint k = 0; k < CLAHE_COPIES; k++)
+      n += lhist[b * CLAHE_COPIES + k];
+    if (n)
+      atomic_add (&counts[b], n);
+  }
+}
+
+/* The tile's counts into @hist, zeroing them behind for the next frame. */
+__kernel void
+clahe_tables_counted_u8 (__global const uchar * src, uint pitch, uint width,
+    uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
+    uint first_tile, uint limit, float scale, uint lo, uint top,
+    uint smoothing, uint prev, __global uchar * lut, __global uint * state,
+    __global uint * scratch, __local uint * hist, __local uint * part)
+{
+  __global uint *counts = scratch + (size_t) get_group_id (0) * 256;
+
+  TABLES_HEAD (uchar, 256);
+  for (uint i = lid; i < 256; i += lsz) {
+    hist[i] = counts[i];
+    counts[i] = 0;
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+  TABLES_FINISH (uchar, 256)
+}
+#endif
+
+/* 65536 bins count straight into @scratch; the tables kernel works there,
+ * each work-item zeroing its run of bins when done with it. */
+#if WANT_GPU && WANT_IN16
+__kernel void
+clahe_count_u16 (__global const ushort * src, uint pitch, uint width,
+    uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
+    uint first_tile, uint band, __global uint * scratch)
+{
+  __global uint *counts = scratch + (size_t) get_group_id (0) * 65536;
+
+  COUNT_BODY (ushort, PIXEL_U16, INC_GLOBAL)
+}
+
+__kernel void
+clahe_tables_counted_u16 (__global const ushort * src, uint pitch,
+    uint width, uint height, uint swap, uint tiles_x, uint tile_w,
+    uint tile_h, uint first_tile, uint limit, float scale, uint lo, uint top,
+    uint smoothing, uint prev, __global ushort * lut, __global uint * state,
+    __global uint * scratch, __local uint * lhist, __local uint * part)
+{
+  __global uint *hist = scratch + (size_t) get_group_id (0) * 65536;
+
+  TABLES_HEAD (ushort, 65536);
+  TABLES_FINISH (ushort, 65536)
+  for (uint i = b0; i < b1; i++)
+    hist[i] = 0;
 }
 #endif
 
@@ -275,9 +406,26 @@ clahe_quads_u8 (__global const uchar * lut, uint tiles_x, uint tiles_y,
 #define BLEND(t11, t12, t21, t22, xa, xa1)                                    \
   (((t11) * (xa1) + (t12) * (xa)) * ya1 + ((t21) * (xa1) + (t22) * (xa)) * ya)
 
-/* GPUs: one work-item per pixel of @rows rows, coalesced across the group.
- * A work-item past the frame's edge reads its last pixel and writes
- * nothing. */
+/* GPUs: one work-item per GST_CL_CLAHE_APPLY_PIXELS (4) pixels across of
+ * @rows rows, their bytes read in one aligned word (device copies' rows
+ * start at multiples of 64 bytes and are padded to them, so the word lies
+ * in the row's memory past its last pixel too), the blend in float4 as the
+ * CPU kernels do it in float16; the work-item at the frame's edge writes
+ * only the frame's pixels. */
+static inline int4
+cv_floor4 (float4 v)
+{
+  const int4 i = convert_int4 (v);
+
+  return i + (convert_float4 (i) > v);
+}
+
+static inline uint4
+round_even4 (float4 v)
+{
+  return convert_uint4 ((v + 8388608.0f) - 8388608.0f);
+}
+
 #if WANT_GPU && WANT_U8
 __kernel void
 clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
@@ -285,24 +433,38 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
     __global const uint * quads, uint tiles_x, uint tiles_y, float inv_tw,
     float inv_th)
 {
-  const uint gx = get_global_id (0);
-  const uint x = min (gx, width - 1);
-  const float txf = (float) x * inv_tw - 0.5f;
-  const int fx = cv_floor (txf);
-  const float xa = txf - (float) fx;
-  const float xa1 = 1.0f - xa;
+  const uint x = get_global_id (0) * GST_CL_CLAHE_APPLY_PIXELS;
+  const float4 txf = convert_float4 ((uint4) (x) + (uint4) (0, 1, 2, 3))
+      * inv_tw - 0.5f;
+  const int4 fx = cv_floor4 (txf);
+  const float4 xa = txf - convert_float4 (fx);
+  const float4 xa1 = 1.0f - xa;
   const uint y0 = get_global_id (1) * rows;
   const uint y1 = min (y0 + rows, height);
 
+  if (x >= width)
+    return;
   for (uint y = y0; y < y1; y++) {
     ROW_WEIGHTS (y);
-    const uint v = src[(size_t) y * pitch + x];
-    const uint q = quads[((fy + 1) * (tiles_x + 1) + fx + 1) * 256 + v];
-    const float res = BLEND ((float) (q & 255), (float) ((q >> 8) & 255),
-        (float) ((q >> 16) & 255), (float) (q >> 24), xa, xa1);
+    __global const uint *qrow = quads + (fy + 1) * (tiles_x + 1) * 256;
+    const uchar4 v = *(__global const uchar4 *) (src + (size_t) y * pitch + x);
+    const int4 i = ((fx + 1) << 8) + convert_int4 (v);
+    const uint4 q = (uint4) (qrow[i.s0], qrow[i.s1], qrow[i.s2], qrow[i.s3]);
+    const float4 res = BLEND (convert_float4 (q & 255),
+        convert_float4 ((q >> 8) & 255), convert_float4 ((q >> 16) & 255),
+        convert_float4 (q >> 24), xa, xa1);
+    const uchar4 o = convert_uchar4 (round_even4 (res));
+    __global uchar *d = dst + (size_t) y * dpitch + x;
 
-    if (gx < width)
-      dst[(size_t) y * dpitch + x] = round_even (res);
+    if (x + GST_CL_CLAHE_APPLY_PIXELS <= width) {
+      *(__global uchar4 *) d = o;
+    } else {
+      d[0] = o.s0;
+      if (x + 1 < width)
+        d[1] = o.s1;
+      if (x + 2 < width)
+        d[2] = o.s2;
+    }
   }
 }
 #endif

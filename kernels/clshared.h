@@ -55,4 +55,8 @@
 #define GST_CL_CLAHE_PREV_TABLE 1
 #define GST_CL_CLAHE_PREV_STATE 2
 
+/* clclahe's 8-bit GPU apply kernel: pixels across per work-item, one
+ * 32-bit word of the frame. */
+#define GST_CL_CLAHE_APPLY_PIXELS 4
+
 #endif
