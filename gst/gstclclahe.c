@@ -181,6 +181,8 @@ enum
  * histogram over many pixels), and the apply kernel's, one work-item per
  * pixel (GST_CL_CLAHE_APPLY_PIXELS for 8-bit input) for APPLY_ROWS rows. */
 #define TABLES_GROUP 256
+/* 65536 bins: a tile's passes over its bins shared by more work-items. */
+#define TABLES_GROUP_16 1024
 #define COUNT_GROUP 256
 #define COUNT_PIXELS 8192
 #define APPLY_GROUP_X 64
@@ -468,6 +470,21 @@ clip_count (gdouble clip_limit, guint64 area, guint nbins)
 
 #define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
 
+/* A GPU's group for the tables kernel @k: a power of two, as the kernel's
+ * split of the bins needs, that the device runs @k in. */
+static size_t
+tables_group (GstClClahe *self, GstClContext *cl, cl_kernel k)
+{
+  size_t most = cl->max_work_group_size, lsz = 1;
+  const size_t want = self->nbins == 256 ? TABLES_GROUP : TABLES_GROUP_16;
+
+  clGetKernelWorkGroupInfo (k, cl->id.device, CL_KERNEL_WORK_GROUP_SIZE,
+      sizeof (most), &most, NULL);
+  while (lsz * 2 <= MIN (want, most))
+    lsz *= 2;
+  return lsz;
+}
+
 /* GPUs: the histograms of @n tiles from @first on, into the scratch
  * buffer. The count kernels take (src, pitch, width, height, swap,
  * tiles_x, tile_w, tile_h, first_tile, band, scratch). */
@@ -521,8 +538,7 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
    * bins - 1 but for 8-bit output of GRAY16 and limited range. */
   const cl_float scale = (gfloat)self->top / (gfloat)area;
   const cl_uint smoothing = settings->smoothing;
-  const size_t lsz = self->cpu ? 1
-                               : MIN (TABLES_GROUP, cl->max_work_group_size);
+  const size_t lsz = self->cpu ? 1 : tables_group (self, cl, k);
   const cl_uint batch = tiles_batch (self, tiles);
   cl_int s = 0;
 
