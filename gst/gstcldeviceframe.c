@@ -179,7 +179,7 @@ gst_cl_frame_copy_unwritten_planes (GstClFramePlan *plan,
   guint written = 0;
 
   if (!in->on_device && !out->on_device) {
-    gst_cl_frame_copy_unwritten (plan, &in->host, &out->host);
+    gst_cl_frame_copy_unwritten (plan, &in->host, &out->host, FALSE);
     return CL_SUCCESS;
   }
   FOREACH_COMPONENT (plan->out_mask, c)

@@ -290,7 +290,7 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
       status = klass->enqueue (filter, src, dst);
     if (copy_unwritten) {
       clFlush (cl->queue);
-      gst_cl_frame_copy_unwritten (plan, in, out);
+      gst_cl_frame_copy_unwritten (plan, in, out, FALSE);
     }
     status = gst_cl_frame_unwrap (plan, base, src, dst, status);
   } else {
@@ -314,7 +314,7 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
     if (copy_unwritten || results)
       clFlush (cl->queue);
     if (copy_unwritten)
-      gst_cl_frame_copy_unwritten (plan, in, out);
+      gst_cl_frame_copy_unwritten (plan, in, out, TRUE);
     if (status == CL_SUCCESS)
       finish_before_download (filter, results);
     else if (results)

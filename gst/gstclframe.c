@@ -25,6 +25,7 @@
 #endif
 
 #include "gstclframe.h"
+#include "gstclhostcopy.h"
 #include "gstclhostmemory.h"
 #include "clkernels.h"
 
@@ -444,7 +445,7 @@ gst_cl_frame_unwrap (GstClFramePlan *plan, GstClBaseFilter *filter,
 
 void
 gst_cl_frame_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,
-    GstVideoFrame *out)
+    GstVideoFrame *out, gboolean threads)
 {
   guint written = 0;
 
@@ -453,8 +454,12 @@ gst_cl_frame_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,
     written |= 1u << plan->out[c].plane;
   }
   for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (in); p++)
-    if (!(written & (1u << p)))
-      gst_video_frame_copy_plane (out, in, p);
+    if (!(written & (1u << p))) {
+      if (threads)
+        gst_cl_host_copy_plane (out, in, p);
+      else
+        gst_video_frame_copy_plane (out, in, p);
+    }
 }
 
 /* Without a GstVideoMeta the frame map checks the buffer's size itself, but

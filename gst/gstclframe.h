@@ -112,9 +112,11 @@ cl_int gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
 cl_int gst_cl_frame_enqueue_pack (GstClBaseFilter *filter, cl_kernel kernel,
     const GstClComponent *comp);
 
-/* Copies the planes of @in that hold no written component to @out. */
+/* Copies the planes of @in that hold no written component to @out; with
+ * @threads, large ones on a few threads (gst_cl_host_copy_plane()), where
+ * the device is not the host's own processors. */
 void gst_cl_frame_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,
-    GstVideoFrame *out);
+    GstVideoFrame *out, gboolean threads);
 
 /* Bytes of a row of @plane that its components' samples span, and its
  * rows. */

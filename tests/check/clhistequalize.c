@@ -273,6 +273,46 @@ GST_START_TEST (test_yuv_1080p)
 
 GST_END_TEST;
 
+/* Input the element may not write over, as a source sharing its frames
+ * gives it: the chroma is copied into the output, planes of a megabyte
+ * and more on several threads where the frame goes through device
+ * copies (gst_cl_host_copy_plane()), padded strides on both sides. */
+GST_START_TEST (test_yuv_shared_input)
+{
+  const struct {
+    GstVideoFormat format;
+    guint width, height;
+  } cases[] = {
+    { GST_VIDEO_FORMAT_NV12, 2048, 1088 },
+    { GST_VIDEO_FORMAT_I420, 2900, 1634 },
+    { GST_VIDEO_FORMAT_Y444, 1031, 1029 },
+    { GST_VIDEO_FORMAT_NV21, 64, 48 },
+  };
+  GRand *rand = test_rand ();
+  GstHarness *h = new_harness ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gsize strides[GST_VIDEO_MAX_PLANES];
+    TestFrame *in, *expected, *out;
+
+    test_random_strides (cases[i].format, cases[i].width, 70, rand, strides);
+    in = test_frame_random_strides (cases[i].format, cases[i].width,
+        cases[i].height, strides, 8, rand);
+    expected = ref_histequalize (in);
+    out = test_harness_process_shared (h, in);
+    fail_unless (test_frame_equal (expected, out), "%s %ux%u",
+        gst_video_format_to_string (cases[i].format), cases[i].width,
+        cases[i].height);
+    test_frame_free (in);
+    test_frame_free (expected);
+    test_frame_free (out);
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 /* Every plane its own padding, odd ones too, and the planes apart in the
  * buffer, in order or last first: only the GstVideoMeta says where each
  * starts. */
@@ -1422,6 +1462,7 @@ clhistequalize_suite (void)
   tcase_add_test (tc, test_constant_frame);
   tcase_add_test (tc, test_yuv_every_format);
   tcase_add_test (tc, test_yuv_1080p);
+  tcase_add_test (tc, test_yuv_shared_input);
   tcase_add_test (tc, test_yuv_padded_strides);
   tcase_add_test (tc, test_yuv_hand_values);
   tcase_add_test (tc, test_yuv_constant);

@@ -521,11 +521,13 @@ test_frame_equal (const TestFrame *e, const TestFrame *a)
   return TRUE;
 }
 
-TestFrame *
-test_harness_process (GstHarness *h, const TestFrame *in)
+static TestFrame *
+harness_process (GstHarness *h, const TestFrame *in, gboolean shared)
 {
   GstCaps *caps = test_frame_caps (in);
   GstCaps *current = gst_pad_get_current_caps (h->srcpad);
+  GstBuffer *buf = test_frame_to_buffer (in);
+  GstBuffer *held = shared ? gst_buffer_ref (buf) : NULL;
   GstBuffer *out;
   GstFlowReturn ret;
   TestFrame *f;
@@ -535,7 +537,7 @@ test_harness_process (GstHarness *h, const TestFrame *in)
     gst_harness_set_src_caps (h, gst_caps_ref (caps));
   gst_clear_caps (&current);
   gst_caps_unref (caps);
-  ret = gst_harness_push (h, test_frame_to_buffer (in));
+  ret = gst_harness_push (h, buf);
   if (ret != GST_FLOW_OK) {
     gchar *what = test_frame_describe (in);
 
@@ -544,11 +546,25 @@ test_harness_process (GstHarness *h, const TestFrame *in)
   }
   out = gst_harness_pull (h);
   fail_unless (out != NULL);
+  fail_unless (!held || out != held, "the output is the shared input");
   caps = gst_pad_get_current_caps (h->sinkpad);
   f = test_frame_from_buffer (out, caps);
   gst_buffer_unref (out);
+  gst_clear_buffer (&held);
   gst_caps_unref (caps);
   return f;
+}
+
+TestFrame *
+test_harness_process (GstHarness *h, const TestFrame *in)
+{
+  return harness_process (h, in, FALSE);
+}
+
+TestFrame *
+test_harness_process_shared (GstHarness *h, const TestFrame *in)
+{
+  return harness_process (h, in, TRUE);
 }
 
 gchar *

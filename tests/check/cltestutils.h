@@ -142,6 +142,10 @@ gboolean test_frame_equal (const TestFrame *expected, const TestFrame *actual);
 /* Pushes @in through the harness and returns what came out, read with the
  * caps of the harness's sink pad. */
 TestFrame *test_harness_process (GstHarness *h, const TestFrame *in);
+/* The same with the pushed buffer held here until the output is back, as
+ * a source that shares its frames holds them: the element may not write
+ * over it, so the planes it leaves alone are copied into its output. */
+TestFrame *test_harness_process_shared (GstHarness *h, const TestFrame *in);
 
 /* Plays @desc to EOS; returns the error's message and debug text, or NULL.
  * Counts HAVE_CONTEXT messages into @have_context_count unless NULL. */
