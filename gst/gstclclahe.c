@@ -470,6 +470,28 @@ clip_count (gdouble clip_limit, guint64 area, guint nbins)
 
 #define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
 
+/* The first arguments of the count and tables kernels: (src, pitch, width,
+ * height, swap, tiles_x, tile_w, tile_h). */
+static cl_int
+set_tile_args (GstClClahe *self, cl_kernel k, const GstClPlane *in,
+    cl_uint tile_w, cl_uint tile_h)
+{
+  const cl_uint pitch = in->pitch / self->in_bps;
+  const cl_uint width = in->row_bytes / self->in_bps;
+  const cl_uint height = in->height;
+  cl_int s = 0;
+
+  s |= SET_ARG (k, 0, in->mem);
+  s |= SET_ARG (k, 1, pitch);
+  s |= SET_ARG (k, 2, width);
+  s |= SET_ARG (k, 3, height);
+  s |= SET_ARG (k, 4, self->swap);
+  s |= SET_ARG (k, 5, self->tiles_x);
+  s |= SET_ARG (k, 6, tile_w);
+  s |= SET_ARG (k, 7, tile_h);
+  return s;
+}
+
 /* A GPU's group for the tables kernel @k: a power of two, as the kernel's
  * split of the bins needs, that the device runs @k in. */
 static size_t
@@ -493,23 +515,12 @@ enqueue_count (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
     cl_uint first, cl_uint n, cl_uint tile_w, cl_uint tile_h)
 {
   cl_kernel k = self->k_count[self->in_bps - 1];
-  const cl_uint pitch = in->pitch / self->in_bps;
-  const cl_uint width = in->row_bytes / self->in_bps;
-  const cl_uint height = in->height;
   const cl_uint band = CLAMP ((COUNT_PIXELS + tile_w - 1) / tile_w, 1, tile_h);
   const size_t lsz = MIN (COUNT_GROUP, cl->max_work_group_size);
   const size_t global[2] = { n * lsz, (tile_h + band - 1) / band };
   const size_t local[2] = { lsz, 1 };
-  cl_int s = 0;
+  cl_int s = set_tile_args (self, k, in, tile_w, tile_h);
 
-  s |= SET_ARG (k, 0, in->mem);
-  s |= SET_ARG (k, 1, pitch);
-  s |= SET_ARG (k, 2, width);
-  s |= SET_ARG (k, 3, height);
-  s |= SET_ARG (k, 4, self->swap);
-  s |= SET_ARG (k, 5, self->tiles_x);
-  s |= SET_ARG (k, 6, tile_w);
-  s |= SET_ARG (k, 7, tile_h);
   s |= SET_ARG (k, 8, first);
   s |= SET_ARG (k, 9, band);
   s |= SET_ARG (k, 10, self->scratch);
@@ -528,9 +539,6 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
 {
   GstClBaseFilter *base = GST_CL_BASE_FILTER (self);
   cl_kernel k = self->k_tables[self->in_bps - 1];
-  const cl_uint pitch = in->pitch / self->in_bps;
-  const cl_uint width = in->row_bytes / self->in_bps;
-  const cl_uint height = in->height;
   const cl_uint tiles = self->tiles_x * self->tiles_y;
   const guint64 area = (guint64)tile_w * tile_h;
   const cl_uint limit = clip_count (settings->clip_limit, area, self->nbins);
@@ -540,16 +548,8 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   const cl_uint smoothing = settings->smoothing;
   const size_t lsz = self->cpu ? 1 : tables_group (self, cl, k);
   const cl_uint batch = tiles_batch (self, tiles);
-  cl_int s = 0;
+  cl_int s = set_tile_args (self, k, in, tile_w, tile_h);
 
-  s |= SET_ARG (k, 0, in->mem);
-  s |= SET_ARG (k, 1, pitch);
-  s |= SET_ARG (k, 2, width);
-  s |= SET_ARG (k, 3, height);
-  s |= SET_ARG (k, 4, self->swap);
-  s |= SET_ARG (k, 5, self->tiles_x);
-  s |= SET_ARG (k, 6, tile_w);
-  s |= SET_ARG (k, 7, tile_h);
   s |= SET_ARG (k, 9, limit);
   s |= SET_ARG (k, 10, scale);
   s |= SET_ARG (k, 11, self->lo);

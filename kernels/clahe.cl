@@ -90,6 +90,22 @@ round_even (float v)
   return (uint) ((v + 8388608.0f) - 8388608.0f);
 }
 
+/* Both for vectors of N, whose compares give -1 for true. */
+#define VECTOR_ROUNDING(N)                                                   \
+  static inline int##N cv_floor##N (float##N v)                              \
+  {                                                                          \
+    const int##N i = convert_int##N (v);                                     \
+                                                                             \
+    return i + (convert_float##N (i) > v);                                   \
+  }                                                                          \
+                                                                             \
+  static inline uint##N round_even##N (float##N v)                           \
+  {                                                                          \
+    return convert_uint##N ((v + 8388608.0f) - 8388608.0f);                  \
+  }
+VECTOR_ROUNDING (4)
+VECTOR_ROUNDING (16)
+
 /* Last frame's T for a table entry: the state, or 256 times the table
  * when that frame did not smooth. */
 #define TOLD(i)                                                              \
@@ -412,20 +428,6 @@ clahe_quads_u8 (__global const uchar * lut, uint tiles_x, uint tiles_y,
  * in the row's memory past its last pixel too), the blend in float4 as the
  * CPU kernels do it in float16; the work-item at the frame's edge writes
  * only the frame's pixels. */
-static inline int4
-cv_floor4 (float4 v)
-{
-  const int4 i = convert_int4 (v);
-
-  return i + (convert_float4 (i) > v);
-}
-
-static inline uint4
-round_even4 (float4 v)
-{
-  return convert_uint4 ((v + 8388608.0f) - 8388608.0f);
-}
-
 #if WANT_GPU && WANT_U8
 __kernel void
 clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
@@ -524,19 +526,6 @@ APPLY_U16 (clahe_apply_u16_u8, uchar, STORE_U8)
   const float16 xa = txf - convert_float16 (fx);                             \
   const float16 xa1 = 1.0f - xa
 
-static inline int16
-cv_floor16 (float16 v)
-{
-  const int16 i = convert_int16 (v);
-
-  return i + (convert_float16 (i) > v);
-}
-
-static inline uint16
-round_even16 (float16 v)
-{
-  return convert_uint16 ((v + 8388608.0f) - 8388608.0f);
-}
 
 __constant uint16 lane = (uint16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
     12, 13, 14, 15);
