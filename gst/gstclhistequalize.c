@@ -193,23 +193,14 @@ struct _GstClHistEqualize {
   cl_mem hist[2];
   guint cur;
   gboolean hist_dirty;
-  /* The table kernel's statistics for the message, 8 words for each of
-   * stat_blocks blocks of bins, read back to host_stats (not for 8 bits on
-   * GPUs, whose kernel writes the summary whole). */
-  cl_mem stats;
-  guint32 *host_stats;
-  GstMemory *host_stats_mem;
-  guint stat_blocks;
   /* CPUs: the table kernel's cumulative counts. */
   cl_mem cum;
   cl_mem lut;
-  /* The frame's summary (see kernels/histequalize.cl), read back for the
-   * message with the frame's number of message bins; 0 when none, and the
-   * region and method it describes. Both read-backs land in pinned
-   * memory (gst_cl_base_filter_alloc_host()). */
-  cl_mem summary;
-  guint32 *host_summary;
-  GstMemory *host_summary_mem;
+  /* The table kernel's summary (see kernels/histequalize.cl) and block
+   * statistics (not for 8 bits on GPUs, whose kernel writes the summary
+   * whole), read back for the message with the frame's number of message
+   * bins; 0 when none, and the region and method it describes. */
+  GstClHistResults results;
   guint pending_bins;
   Region pending_region;
   GstClHistEqualizeMethod pending_method;
@@ -300,16 +291,12 @@ release_buffers (GstClHistEqualize *self)
 {
   release_mem (&self->hist[0]);
   release_mem (&self->hist[1]);
-  release_mem (&self->stats);
   release_mem (&self->cum);
   release_mem (&self->lut);
-  release_mem (&self->summary);
   release_mem (&self->state[0]);
   release_mem (&self->state[1]);
   release_mem (&self->bounds);
-  g_clear_pointer (&self->host_summary_mem, gst_memory_unref);
-  g_clear_pointer (&self->host_stats_mem, gst_memory_unref);
-  self->host_summary = self->host_stats = NULL;
+  gst_cl_hist_results_clear (&self->results);
   self->pending_bins = 0;
 }
 
@@ -410,9 +397,6 @@ plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
     /* The 8-bit table is too small to share. */
     self->lut_items = self->depth == 8 ? 1
                                        : gst_cl_histogram_floor_pow2 (units);
-    self->stat_blocks = self->lut_items;
-  } else {
-    self->stat_blocks = self->depth == 8 ? 0 : LUT_BLOCKS;
   }
   return ok;
 }
@@ -503,23 +487,14 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
     if (!self->cum)
       return FALSE;
   }
-  if (self->stat_blocks) {
-    self->stats = gst_cl_base_filter_alloc (base, self->stat_blocks * 8 * 4);
-    if (!self->stats)
-      return FALSE;
-    self->host_stats_mem = gst_cl_base_filter_alloc_host (base,
-        self->stat_blocks * 8 * 4, (gpointer *)&self->host_stats);
-    if (!self->host_stats_mem)
-      return FALSE;
-  }
-  self->lut = gst_cl_base_filter_alloc (base, self->nbins * self->depth / 8);
-  self->summary = gst_cl_base_filter_alloc (base,
-      (GST_CL_SUMMARY_HEAD + self->nbins) * 4);
-  if (!self->lut || !self->summary)
+  /* The table kernels' statistics: a block per work-item on CPUs. */
+  if (!gst_cl_hist_results_alloc (&self->results, base, self->nbins,
+          self->cpu          ? self->lut_items
+          : self->depth == 8 ? 0
+                             : LUT_BLOCKS))
     return FALSE;
-  self->host_summary_mem = gst_cl_base_filter_alloc_host (base,
-      (GST_CL_SUMMARY_HEAD + self->nbins) * 4, (gpointer *)&self->host_summary);
-  if (!self->host_summary_mem)
+  self->lut = gst_cl_base_filter_alloc (base, self->nbins * self->depth / 8);
+  if (!self->lut)
     return FALSE;
   for (guint i = 0; i < 2; i++) {
     self->state[i] = gst_cl_base_filter_alloc (base, self->nbins * 4);
@@ -649,7 +624,7 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins,
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (self);
   const cl_uint group = num_bins ? self->nbins / num_bins : 1;
-  const cl_mem summary = num_bins ? self->summary : NULL;
+  const cl_mem summary = num_bins ? self->results.summary : NULL;
   const size_t one = 1, lsz = GST_CL_LUT_GROUP;
   const size_t blocks = LUT_BLOCKS * GST_CL_LUT_GROUP;
   cl_kernel k = self->k_lut;
@@ -661,7 +636,7 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins,
   s |= SET_ARG (k, 1, self->hist_parts);
   s |= SET_ARG (k, 2, total);
   s |= SET_ARG (k, 3, self->lut);
-  s |= SET_ARG (k, 4, self->stats);
+  s |= SET_ARG (k, 4, self->results.stats);
   s |= SET_ARG (k, 5, summary);
   s |= SET_ARG (k, 6, group);
   s |= SET_ARG (k, 7, self->cum);
@@ -689,7 +664,7 @@ enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
   const cl_uint vpr = (in->row_bytes + 15) / 16;
   const cl_uint rows = self->cpu ? self->rows_per_group : APPLY_ROWS;
   const cl_uint group = num_bins ? self->nbins / num_bins : 1;
-  const cl_mem summary = num_bins ? self->summary : NULL;
+  const cl_mem summary = num_bins ? self->results.summary : NULL;
   const cl_mem next = self->cpu ? NULL : self->hist[!self->cur];
   size_t local[2] = { APPLY_GROUP_X, APPLY_GROUP_Y };
   size_t global[2] = { GST_ROUND_UP_N (vpr, APPLY_GROUP_X),
@@ -792,12 +767,7 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   if (status == CL_SUCCESS)
     status = enqueue_apply (self, src, dst, total, num_bins, &t);
   if (status == CL_SUCCESS && num_bins) {
-    status = clEnqueueReadBuffer (cl->queue, self->summary, CL_FALSE, 0,
-        (GST_CL_SUMMARY_HEAD + num_bins) * 4, self->host_summary, 0, NULL,
-        NULL);
-    if (status == CL_SUCCESS && self->host_stats)
-      status = clEnqueueReadBuffer (cl->queue, self->stats, CL_FALSE, 0,
-          self->stat_blocks * 8 * 4, self->host_stats, 0, NULL, NULL);
+    status = gst_cl_hist_results_read (&self->results, cl, num_bins);
     self->pending_bins = num_bins;
     self->pending_region = r;
     self->pending_method = settings.method;
@@ -844,10 +814,7 @@ gst_cl_hist_equalize_finish (GstClFilter *filter, GstBuffer *inbuf,
 
   if (!self->pending_bins)
     return GST_FLOW_OK;
-  if (self->host_stats)
-    gst_cl_histogram_fold_block_stats (self->host_summary, self->host_stats,
-        self->stat_blocks, self->pending_bins);
-  s = gst_cl_histogram_new (filter, inbuf, in_info, self->host_summary,
+  s = gst_cl_hist_results_message (&self->results, filter, inbuf, in_info,
       self->pending_bins);
   gst_structure_set (s, "method", G_TYPE_STRING,
       self->pending_method == GST_CL_HIST_EQUALIZE_METHOD_LINEAR ? "linear"

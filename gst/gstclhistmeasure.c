@@ -50,12 +50,6 @@ struct _GstClHistMeasure {
    * GRAY16 (and after a failed frame). */
   cl_mem hist;
   gboolean hist_dirty;
-  /* Per-block statistics of the table kernels, 8 words each, folded into
-   * the summary on the host. */
-  cl_mem stats;
-  guint32 *host_stats;
-  GstMemory *host_stats_mem;
-  guint stat_blocks;
   /* What the table kernels need besides: their table and, on CPUs, the
    * cumulative counts. */
   cl_mem lut;
@@ -63,12 +57,9 @@ struct _GstClHistMeasure {
   /* The table kernels' smoothing state, which they always store: one
    * scratch buffer, never read (every frame restarts it). */
   cl_mem scratch;
-  /* The frame's summary (GST_CL_SUMMARY_HEAD words, then the bins), read
-   * back with the frame's number of message bins; 0 when none. Both
-   * read-backs land in pinned memory (gst_cl_base_filter_alloc_host()). */
-  cl_mem summary;
-  guint32 *host_summary;
-  GstMemory *host_summary_mem;
+  /* The table kernels' summary and per-block statistics, read back with
+   * the frame's number of message bins; 0 when none. */
+  GstClHistResults results;
   guint pending_bins;
   guint pending_region[4];
 
@@ -98,13 +89,10 @@ gst_cl_hist_measure_free (GstClHistMeasure *m)
   if (!m)
     return;
   release_mem (&m->hist);
-  release_mem (&m->stats);
   release_mem (&m->lut);
   release_mem (&m->cum);
   release_mem (&m->scratch);
-  release_mem (&m->summary);
-  g_clear_pointer (&m->host_stats_mem, gst_memory_unref);
-  g_clear_pointer (&m->host_summary_mem, gst_memory_unref);
+  gst_cl_hist_results_clear (&m->results);
   if (m->k_hist)
     clReleaseKernel (m->k_hist);
   if (m->k_summary)
@@ -161,9 +149,6 @@ plan_kernels (GstClHistMeasure *m, GstClContext *cl, guint width, guint height)
   if (m->cpu) {
     m->parts = groups;
     m->lut_items = m->depth == 8 ? 1 : gst_cl_histogram_floor_pow2 (units);
-    m->stat_blocks = m->lut_items;
-  } else {
-    m->stat_blocks = m->depth == 8 ? 0 : LUT_BLOCKS;
   }
   return create_kernel (m, &m->k_hist, "histogram", m->cpu) &&
          create_kernel (m, &m->k_summary, gpu8 ? "summary" : "make_lut",
@@ -198,28 +183,19 @@ gst_cl_hist_measure_new (GstClFilter *filter, const GstVideoInfo *info)
 
   m->hist = gst_cl_base_filter_alloc (base, (gsize)m->parts * m->nbins * 4);
   m->lut = gst_cl_base_filter_alloc (base, m->nbins * m->depth / 8);
-  m->summary = gst_cl_base_filter_alloc (base,
-      (GST_CL_SUMMARY_HEAD + m->nbins) * 4);
   m->scratch = gst_cl_base_filter_alloc (base, m->nbins * 4);
-  if (!m->hist || !m->lut || !m->summary || !m->scratch)
+  if (!m->hist || !m->lut || !m->scratch)
     goto failed;
   if (m->cpu) {
     m->cum = gst_cl_base_filter_alloc (base, m->nbins * 4);
     if (!m->cum)
       goto failed;
   }
-  if (m->stat_blocks) {
-    m->stats = gst_cl_base_filter_alloc (base, m->stat_blocks * 8 * 4);
-    if (!m->stats)
-      goto failed;
-    m->host_stats_mem = gst_cl_base_filter_alloc_host (base,
-        m->stat_blocks * 8 * 4, (gpointer *)&m->host_stats);
-    if (!m->host_stats_mem)
-      goto failed;
-  }
-  m->host_summary_mem = gst_cl_base_filter_alloc_host (base,
-      (GST_CL_SUMMARY_HEAD + m->nbins) * 4, (gpointer *)&m->host_summary);
-  if (!m->host_summary_mem)
+  /* The table kernels' statistics: a block per work-item on CPUs. */
+  if (!gst_cl_hist_results_alloc (&m->results, base, m->nbins,
+          m->cpu          ? m->lut_items
+          : m->depth == 8 ? 0
+                          : LUT_BLOCKS))
     goto failed;
   /* In the element's category, with its other lines. */
   GST_CAT_DEBUG_OBJECT (GST_CL_BASE_FILTER_GET_CLASS (filter)->debug_category,
@@ -305,8 +281,8 @@ enqueue_summary (GstClHistMeasure *m, cl_uint total, guint num_bins)
   s |= SET_ARG (k, 1, m->parts);
   s |= SET_ARG (k, 2, total);
   s |= SET_ARG (k, 3, m->lut);
-  s |= SET_ARG (k, 4, m->stats);
-  s |= SET_ARG (k, 5, m->summary);
+  s |= SET_ARG (k, 4, m->results.stats);
+  s |= SET_ARG (k, 5, m->results.summary);
   s |= SET_ARG (k, 6, group);
   s |= SET_ARG (k, 7, m->cum);
   s |= SET_ARG (k, 8, lo);
@@ -355,11 +331,7 @@ gst_cl_hist_measure_enqueue (GstClHistMeasure *m, const GstClPlane *plane,
   if (status == CL_SUCCESS)
     status = enqueue_summary (m, width * height, num_bins);
   if (status == CL_SUCCESS)
-    status = clEnqueueReadBuffer (cl->queue, m->summary, CL_FALSE, 0,
-        (GST_CL_SUMMARY_HEAD + num_bins) * 4, m->host_summary, 0, NULL, NULL);
-  if (status == CL_SUCCESS && m->host_stats)
-    status = clEnqueueReadBuffer (cl->queue, m->stats, CL_FALSE, 0,
-        m->stat_blocks * 8 * 4, m->host_stats, 0, NULL, NULL);
+    status = gst_cl_hist_results_read (&m->results, cl, num_bins);
   /* A frame that failed may have left counts behind on GPUs. */
   m->hist_dirty = status != CL_SUCCESS && !m->cpu;
   if (status == CL_SUCCESS) {
@@ -381,10 +353,7 @@ gst_cl_hist_measure_take (GstClHistMeasure *m, GstClFilter *filter,
 
   if (!m->pending_bins)
     return NULL;
-  if (m->host_stats)
-    gst_cl_histogram_fold_block_stats (m->host_summary, m->host_stats,
-        m->stat_blocks, m->pending_bins);
-  s = gst_cl_histogram_new (filter, buf, info, m->host_summary,
+  s = gst_cl_hist_results_message (&m->results, filter, buf, info,
       m->pending_bins);
   gst_cl_histogram_set_region (s, r[0], r[1], r[2], r[3]);
   m->pending_bins = 0;

@@ -28,6 +28,7 @@
 #include "kernels/clshared.h"
 
 #include <math.h>
+#include <string.h>
 
 const GstMetaInfo *
 gst_cl_histogram_meta_get_info (void)
@@ -144,6 +145,62 @@ gst_cl_histogram_new (GstClFilter *filter, GstBuffer *buf,
       G_TYPE_DOUBLE, mean, "stddev", G_TYPE_DOUBLE, stddev, NULL);
   gst_structure_take_value (s, "bins", &bins);
   return s;
+}
+
+gboolean
+gst_cl_hist_results_alloc (GstClHistResults *r, GstClBaseFilter *filter,
+    guint nbins, guint stat_blocks)
+{
+  const gsize summary_bytes = (GST_CL_SUMMARY_HEAD + nbins) * 4;
+
+  r->stat_blocks = stat_blocks;
+  r->summary = gst_cl_base_filter_alloc (filter, summary_bytes);
+  if (!r->summary)
+    return FALSE;
+  r->host_summary_mem = gst_cl_base_filter_alloc_host (filter, summary_bytes,
+      (gpointer *)&r->host_summary);
+  if (!r->host_summary_mem || !stat_blocks)
+    return r->host_summary_mem != NULL;
+  r->stats = gst_cl_base_filter_alloc (filter, stat_blocks * 8 * 4);
+  if (!r->stats)
+    return FALSE;
+  r->host_stats_mem = gst_cl_base_filter_alloc_host (filter,
+      stat_blocks * 8 * 4, (gpointer *)&r->host_stats);
+  return r->host_stats_mem != NULL;
+}
+
+void
+gst_cl_hist_results_clear (GstClHistResults *r)
+{
+  if (r->summary)
+    clReleaseMemObject (r->summary);
+  if (r->stats)
+    clReleaseMemObject (r->stats);
+  g_clear_pointer (&r->host_summary_mem, gst_memory_unref);
+  g_clear_pointer (&r->host_stats_mem, gst_memory_unref);
+  memset (r, 0, sizeof (*r));
+}
+
+cl_int
+gst_cl_hist_results_read (GstClHistResults *r, GstClContext *cl, guint num_bins)
+{
+  cl_int status = clEnqueueReadBuffer (cl->queue, r->summary, CL_FALSE, 0,
+      (GST_CL_SUMMARY_HEAD + num_bins) * 4, r->host_summary, 0, NULL, NULL);
+
+  if (status == CL_SUCCESS && r->host_stats)
+    status = clEnqueueReadBuffer (cl->queue, r->stats, CL_FALSE, 0,
+        r->stat_blocks * 8 * 4, r->host_stats, 0, NULL, NULL);
+  return status;
+}
+
+GstStructure *
+gst_cl_hist_results_message (GstClHistResults *r, GstClFilter *filter,
+    GstBuffer *buf, const GstVideoInfo *info, guint num_bins)
+{
+  if (r->host_stats)
+    gst_cl_histogram_fold_block_stats (r->host_summary, r->host_stats,
+        r->stat_blocks, num_bins);
+  return gst_cl_histogram_new (filter, buf, info, r->host_summary, num_bins);
 }
 
 /* GRAY16's: the most bins a histogram has. */

@@ -39,6 +39,37 @@ const GstMetaInfo *gst_cl_histogram_meta_get_info (void);
 void gst_cl_histogram_fold_block_stats (guint32 *summary, const guint32 *stats,
     guint n_blocks, guint num_bins);
 
+/* What a frame's histogram kernels leave for its message on the device:
+ * the summary (GST_CL_SUMMARY_HEAD words, then the bins) and, where no
+ * one work-item sees the whole histogram, the statistics of @stat_blocks
+ * blocks of bins, 8 words each; and the pinned host memory
+ * (gst_cl_base_filter_alloc_host()) they are read back into. */
+typedef struct {
+  cl_mem summary;
+  cl_mem stats;
+  guint stat_blocks;
+  guint32 *host_summary;
+  guint32 *host_stats;
+  GstMemory *host_summary_mem;
+  GstMemory *host_stats_mem;
+} GstClHistResults;
+
+/* Allocates @r's buffers for @nbins bins and @stat_blocks blocks (0 for
+ * none); posts the element's error and returns FALSE on failure, after
+ * which gst_cl_hist_results_clear() still frees what was allocated. */
+gboolean gst_cl_hist_results_alloc (GstClHistResults *r,
+    GstClBaseFilter *filter, guint nbins, guint stat_blocks);
+void gst_cl_hist_results_clear (GstClHistResults *r);
+/* Queues the read-back of the summary with @num_bins bins and of the
+ * statistics, without a wait. */
+cl_int gst_cl_hist_results_read (GstClHistResults *r, GstClContext *cl,
+    guint num_bins);
+/* Once the read-back is done: the `histogram` message's fields for the
+ * frame in @buf (gst_cl_histogram_new()), the statistics folded in. */
+GstStructure *gst_cl_hist_results_message (GstClHistResults *r,
+    GstClFilter *filter, GstBuffer *buf, const GstVideoInfo *info,
+    guint num_bins);
+
 /* The fields of the `histogram` message for the frame in @buf, from the
  * kernels' @summary of it with @num_bins bins (see docs/clhistogram.md).
  * An element may add its own fields before publishing. */
