@@ -102,6 +102,7 @@
 
 #include "gstclhistequalize.h"
 #include "gstclhistmessage.h"
+#include "gstclhistplan.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
 
@@ -138,20 +139,12 @@ enum
 #define DEFAULT_ROI 0
 #define MAX_BINS 65536
 
-/* Work-group shapes; see kernels/histequalize.cl. */
-#define GPU_HIST_COPIES 8
 /* Work-groups of the GPU kernels that map pixels: 256 work-items (the
  * 8-bit one builds a 256-entry table with one item per entry), each taking
  * APPLY_ROWS rows of one 16-byte column. */
 #define APPLY_GROUP_X 64
 #define APPLY_GROUP_Y 4
 #define APPLY_ROWS 4
-#define LUT_BLOCKS (MAX_BINS / GST_CL_LUT_BLOCK_BINS)
-/* GRAY16 histogram on GPUs: the largest groups, up to this size, fill the
- * device with fewer groups, each of which clears and merges its local
- * bins once (measured on an H200 at 3840x2160: 28.1 us with groups of
- * 1024 work-items and 17 rows, 43.5 us with 256 and 5 rows). */
-#define HIST16_GROUP 1024
 
 /* The properties, copied once per frame. */
 typedef struct {
@@ -226,19 +219,9 @@ struct _GstClHistEqualize {
   cl_uint span;
   /* CPU devices run the *_rows_* kernels. */
   gboolean cpu;
-  cl_uint groups;
-  cl_uint rows_per_group;
-  /* Partial histograms that the histogram kernel stores, and work-items
-   * that build the table (CPUs). */
-  cl_uint parts;
-  size_t lut_items;
+  GstClHistPlan plan;
   /* Partial histograms the frame's region filled. */
   cl_uint hist_parts;
-  /* GPUs, GRAY16: bins one group counts at once, in 16-bit halves of its
-   * local words when packed. */
-  cl_uint slice_bins;
-  cl_uint packed;
-  size_t hist16_group;
 };
 
 #define FORMATS                                                                \
@@ -339,64 +322,25 @@ create_kernel (GstClHistEqualize *self, cl_kernel *kernel, const gchar *stage)
   return *kernel != NULL;
 }
 
-/* Rows per band for about @bands bands of @height rows. */
-static guint
-band_rows (guint height, guint bands)
-{
-  return (height + MIN (height, bands) - 1) / MIN (height, bands);
-}
-
-/* Which kernels run and how many groups count the histogram. */
+/* Which kernels run, and the histogram stage's plan. */
 static gboolean
 plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
     guint height)
 {
-  const guint units = MAX (1, cl->compute_units);
-  gboolean ok;
+  /* 8 bits on GPUs: the apply kernel builds the table itself. */
+  gboolean ok = create_kernel (self, &self->k_hist, "histogram") &&
+                ((!self->cpu && self->depth == 8) ||
+                    create_kernel (self, &self->k_lut, "make_lut")) &&
+                create_kernel (self, &self->k_apply, "apply");
 
-  self->parts = 1;
-  if (self->cpu) {
-    /* A few bands of rows per core; GRAY16 partials are 256 KiB each. */
-    self->rows_per_group = band_rows (height,
-        units * (self->depth == 8 ? 2 : 1));
-    ok = create_kernel (self, &self->k_hist, "histogram") &&
-         create_kernel (self, &self->k_lut, "make_lut") &&
-         create_kernel (self, &self->k_apply, "apply");
-  } else if (self->depth == 8) {
-    /* Enough groups to fill the device. */
-    self->rows_per_group = band_rows (height, units * 4);
-    ok = create_kernel (self, &self->k_hist, "histogram") &&
-         create_kernel (self, &self->k_apply, "apply");
-  } else {
-    /* A power of two of words: measured on an H200 at 3840x2160, 4 slices
-     * of 32 KiB took 42.6 us, 3 of 46 KiB 45.2 us (fewer groups fit), and
-     * NVIDIA refuses a group that asks for all 48 KiB it reports. */
-    const guint words = gst_cl_histogram_floor_pow2 (cl->local_mem_size / 4);
-
-    /* About one large group per compute unit and slice. */
-    self->hist16_group = MIN (HIST16_GROUP, cl->max_work_group_size);
-    self->rows_per_group = band_rows (height, units);
-    /* Packed 16-bit counters need fewer than 65536 pixels per group. */
-    self->packed = width <= G_MAXUINT16;
-    if (self->packed)
-      self->rows_per_group = MAX (1,
-          MIN (self->rows_per_group, G_MAXUINT16 / width));
-    self->slice_bins = MIN (MAX_BINS, self->packed ? 2 * words : words);
-    ok = create_kernel (self, &self->k_hist, "histogram") &&
-         create_kernel (self, &self->k_lut, "make_lut") &&
-         create_kernel (self, &self->k_apply, "apply");
+  gst_cl_hist_plan_init (&self->plan, cl, self->depth, self->cpu, width,
+      height);
+  if (!self->cpu && self->depth == 16) {
     if (ok)
       self->k_bounds = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (
                                                              self),
           self->program, "bounds_u16");
     ok = ok && self->k_bounds;
-  }
-  self->groups = (height + self->rows_per_group - 1) / self->rows_per_group;
-  if (self->cpu) {
-    self->parts = self->groups;
-    /* The 8-bit table is too small to share. */
-    self->lut_items = self->depth == 8 ? 1
-                                       : gst_cl_histogram_floor_pow2 (units);
   }
   return ok;
 }
@@ -410,7 +354,7 @@ zero_histograms (GstClHistEqualize *self, GstClContext *cl)
   for (guint i = 0; i < 2 && status == CL_SUCCESS; i++)
     if (self->hist[i])
       status = clEnqueueFillBuffer (cl->queue, self->hist[i], &zero,
-          sizeof (zero), 0, (gsize)self->parts * self->nbins * 4, 0, NULL,
+          sizeof (zero), 0, (gsize)self->plan.parts * self->nbins * 4, 0, NULL,
           NULL);
   self->hist_dirty = status != CL_SUCCESS;
   return status;
@@ -477,7 +421,7 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
 
   for (guint i = 0; i < (self->cpu ? 1 : 2); i++) {
     self->hist[i] = gst_cl_base_filter_alloc (base,
-        (gsize)self->parts * self->nbins * 4);
+        (gsize)self->plan.parts * self->nbins * 4);
     if (!self->hist[i])
       return FALSE;
   }
@@ -489,9 +433,7 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
   }
   /* The table kernels' statistics: a block per work-item on CPUs. */
   if (!gst_cl_hist_results_alloc (&self->results, base, self->nbins,
-          self->cpu          ? self->lut_items
-          : self->depth == 8 ? 0
-                             : LUT_BLOCKS))
+          gst_cl_hist_plan_stat_blocks (&self->plan)))
     return FALSE;
   self->lut = gst_cl_base_filter_alloc (base, self->nbins * self->depth / 8);
   if (!self->lut)
@@ -519,52 +461,13 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
 
 #define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
 
-/* Every histogram kernel takes (src, pitch, x0, y0, width, height,
- * rows_per_group, swap, param, packed, hist, lhist). */
 static cl_int
-enqueue_histogram (GstClHistEqualize *self, GstClContext *cl,
-    const GstClPlane *in, const Region *r)
+enqueue_histogram (GstClHistEqualize *self, const GstClPlane *in,
+    const Region *r)
 {
-  cl_kernel k = self->k_hist;
-  const cl_uint bps = self->depth / 8;
-  const cl_uint x0 = r->x, y0 = r->y, width = r->width, height = r->height;
-  const cl_uint pitch = in->pitch / bps;
-  const gboolean slices = !self->cpu && self->depth == 16;
-  const size_t lsz = self->cpu ? 1
-                     : slices  ? self->hist16_group
-                               : MIN (256, cl->max_work_group_size);
-  const cl_uint param = self->depth == 8 ? GPU_HIST_COPIES : self->slice_bins;
-  const size_t local_bytes = self->cpu ? (self->depth == 8 ? 4 : MAX_BINS * 4)
-                             : self->depth == 8
-                                 ? 256 * GPU_HIST_COPIES * 4
-                                 : (self->packed ? self->slice_bins / 2
-                                                 : self->slice_bins) *
-                                       4;
-  /* Bands of the region, which may be fewer than the frame's. */
-  const cl_uint groups = (height + self->rows_per_group - 1) /
-                         self->rows_per_group;
-  size_t global[2] = { groups * lsz,
-    slices ? self->nbins / self->slice_bins : 1 };
-  size_t local[2] = { lsz, 1 };
-  cl_int s = 0;
-
-  s |= SET_ARG (k, 0, in->mem);
-  s |= SET_ARG (k, 1, pitch);
-  s |= SET_ARG (k, 2, x0);
-  s |= SET_ARG (k, 3, y0);
-  s |= SET_ARG (k, 4, width);
-  s |= SET_ARG (k, 5, height);
-  s |= SET_ARG (k, 6, self->rows_per_group);
-  s |= SET_ARG (k, 7, self->swap);
-  s |= SET_ARG (k, 8, param);
-  s |= SET_ARG (k, 9, self->packed);
-  s |= SET_ARG (k, 10, self->hist[self->cur]);
-  s |= clSetKernelArg (k, 11, local_bytes, NULL);
-  if (s != CL_SUCCESS)
-    return CL_INVALID_KERNEL_ARGS;
-  self->hist_parts = self->cpu ? groups : 1;
-  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 2,
-      global, local);
+  return gst_cl_hist_plan_enqueue (&self->plan, GST_CL_BASE_FILTER (self),
+      self->k_hist, in, self->swap, r->x, r->y, r->width, r->height,
+      self->hist[self->cur], &self->hist_parts);
 }
 
 /* What every table kernel takes after its own arguments (TABLE_ARGS in
@@ -626,7 +529,7 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins,
   const cl_uint group = num_bins ? self->nbins / num_bins : 1;
   const cl_mem summary = num_bins ? self->results.summary : NULL;
   const size_t one = 1, lsz = GST_CL_LUT_GROUP;
-  const size_t blocks = LUT_BLOCKS * GST_CL_LUT_GROUP;
+  const size_t blocks = GST_CL_HIST_LUT_BLOCKS * GST_CL_LUT_GROUP;
   cl_kernel k = self->k_lut;
   cl_int s = 0;
 
@@ -645,7 +548,7 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins,
     return CL_INVALID_KERNEL_ARGS;
   return self->cpu
              ? gst_cl_base_filter_enqueue_kernel (filter, k, 1,
-                   &self->lut_items, &one)
+                   &self->plan.lut_items, &one)
              : gst_cl_base_filter_enqueue_kernel (filter, k, 1, &blocks, &lsz);
 }
 
@@ -662,7 +565,7 @@ enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
   const cl_uint width = in->row_bytes / bps;
   const cl_uint height = in->height;
   const cl_uint vpr = (in->row_bytes + 15) / 16;
-  const cl_uint rows = self->cpu ? self->rows_per_group : APPLY_ROWS;
+  const cl_uint rows = self->cpu ? self->plan.rows_per_group : APPLY_ROWS;
   const cl_uint group = num_bins ? self->nbins / num_bins : 1;
   const cl_mem summary = num_bins ? self->results.summary : NULL;
   const cl_mem next = self->cpu ? NULL : self->hist[!self->cur];
@@ -689,7 +592,7 @@ enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   if (self->cpu) {
-    global[0] = self->groups;
+    global[0] = self->plan.groups;
     local[0] = 1;
   }
   return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k,
@@ -759,7 +662,7 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   if (self->hist_dirty)
     status = zero_histograms (self, cl);
   if (status == CL_SUCCESS)
-    status = enqueue_histogram (self, cl, src, &r);
+    status = enqueue_histogram (self, src, &r);
   if (status == CL_SUCCESS)
     status = enqueue_bounds (self, &t);
   if (status == CL_SUCCESS)

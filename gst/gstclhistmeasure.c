@@ -26,16 +26,9 @@
 
 #include "gstclhistmeasure.h"
 #include "gstclhistmessage.h"
+#include "gstclhistplan.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
-
-#define MAX_BINS 65536
-
-/* The launch shapes of clhistequalize's histogram and table stages, whose
- * kernels this runs; gstclhistequalize.c says why they are so. */
-#define GPU_HIST_COPIES 8
-#define HIST16_GROUP 1024
-#define LUT_BLOCKS (MAX_BINS / GST_CL_LUT_BLOCK_BINS)
 
 struct _GstClHistMeasure {
   /* Not a reference: the measure lives inside the element. */
@@ -67,12 +60,10 @@ struct _GstClHistMeasure {
   guint nbins;
   cl_uint swap;
   gboolean cpu;
-  cl_uint rows_per_group;
-  cl_uint parts;
-  size_t lut_items;
-  cl_uint slice_bins;
-  cl_uint packed;
-  size_t hist16_group;
+  /* clhistequalize's plan for its histogram and table stages. */
+  GstClHistPlan plan;
+  /* Partial histograms the frame's region filled. */
+  cl_uint hist_parts;
 };
 
 static void
@@ -115,46 +106,6 @@ create_kernel (GstClHistMeasure *m, cl_kernel *kernel, const gchar *stage,
   return *kernel != NULL;
 }
 
-static guint
-band_rows (guint height, guint bands)
-{
-  return (height + MIN (height, bands) - 1) / MIN (height, bands);
-}
-
-/* clhistequalize's plan for its histogram and table stages. */
-static gboolean
-plan_kernels (GstClHistMeasure *m, GstClContext *cl, guint width, guint height)
-{
-  const guint units = MAX (1, cl->compute_units);
-  const gboolean gpu8 = !m->cpu && m->depth == 8;
-  guint groups;
-
-  m->parts = 1;
-  m->packed = FALSE;
-  if (m->cpu) {
-    m->rows_per_group = band_rows (height, units * (m->depth == 8 ? 2 : 1));
-  } else if (m->depth == 8) {
-    m->rows_per_group = band_rows (height, units * 4);
-  } else {
-    const guint words = gst_cl_histogram_floor_pow2 (cl->local_mem_size / 4);
-
-    m->hist16_group = MIN (HIST16_GROUP, cl->max_work_group_size);
-    m->rows_per_group = band_rows (height, units);
-    m->packed = width <= G_MAXUINT16;
-    if (m->packed)
-      m->rows_per_group = MAX (1, MIN (m->rows_per_group, G_MAXUINT16 / width));
-    m->slice_bins = MIN (MAX_BINS, m->packed ? 2 * words : words);
-  }
-  groups = (height + m->rows_per_group - 1) / m->rows_per_group;
-  if (m->cpu) {
-    m->parts = groups;
-    m->lut_items = m->depth == 8 ? 1 : gst_cl_histogram_floor_pow2 (units);
-  }
-  return create_kernel (m, &m->k_hist, "histogram", m->cpu) &&
-         create_kernel (m, &m->k_summary, gpu8 ? "summary" : "make_lut",
-             m->cpu);
-}
-
 GstClHistMeasure *
 gst_cl_hist_measure_new (GstClFilter *filter, const GstVideoInfo *info)
 {
@@ -177,11 +128,17 @@ gst_cl_hist_measure_new (GstClFilter *filter, const GstVideoInfo *info)
   m->nbins = 1u << m->depth;
   m->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (info));
   m->cpu = gst_cl_context_use_cpu_kernels (cl);
-  if (!plan_kernels (m, cl, GST_VIDEO_INFO_COMP_WIDTH (info, 0),
-          GST_VIDEO_INFO_COMP_HEIGHT (info, 0)))
+  gst_cl_hist_plan_init (&m->plan, cl, m->depth, m->cpu,
+      GST_VIDEO_INFO_COMP_WIDTH (info, 0),
+      GST_VIDEO_INFO_COMP_HEIGHT (info, 0));
+  /* 8 bits on GPUs: summary_u8, as no table is built. */
+  if (!create_kernel (m, &m->k_hist, "histogram", m->cpu) ||
+      !create_kernel (m, &m->k_summary,
+          !m->cpu && m->depth == 8 ? "summary" : "make_lut", m->cpu))
     goto failed;
 
-  m->hist = gst_cl_base_filter_alloc (base, (gsize)m->parts * m->nbins * 4);
+  m->hist = gst_cl_base_filter_alloc (base,
+      (gsize)m->plan.parts * m->nbins * 4);
   m->lut = gst_cl_base_filter_alloc (base, m->nbins * m->depth / 8);
   m->scratch = gst_cl_base_filter_alloc (base, m->nbins * 4);
   if (!m->hist || !m->lut || !m->scratch)
@@ -193,18 +150,14 @@ gst_cl_hist_measure_new (GstClFilter *filter, const GstVideoInfo *info)
   }
   /* The table kernels' statistics: a block per work-item on CPUs. */
   if (!gst_cl_hist_results_alloc (&m->results, base, m->nbins,
-          m->cpu          ? m->lut_items
-          : m->depth == 8 ? 0
-                          : LUT_BLOCKS))
+          gst_cl_hist_plan_stat_blocks (&m->plan)))
     goto failed;
   /* In the element's category, with its other lines. */
   GST_CAT_DEBUG_OBJECT (GST_CL_BASE_FILTER_GET_CLASS (filter)->debug_category,
       filter, "%s %dx%d: %u bands of %u rows on %s kernels",
       GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
-      GST_VIDEO_INFO_HEIGHT (info),
-      (GST_VIDEO_INFO_COMP_HEIGHT (info, 0) + m->rows_per_group - 1) /
-          m->rows_per_group,
-      m->rows_per_group, m->cpu ? "CPU" : "GPU");
+      GST_VIDEO_INFO_HEIGHT (info), m->plan.groups, m->plan.rows_per_group,
+      m->cpu ? "CPU" : "GPU");
   /* GPUs count into the histogram with atomics: it starts clear. */
   m->hist_dirty = !m->cpu;
   return m;
@@ -215,50 +168,6 @@ failed:
 }
 
 #define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
-
-/* Every histogram kernel takes (src, pitch, x0, y0, width, height,
- * rows_per_group, swap, param, packed, hist, lhist). */
-static cl_int
-enqueue_histogram (GstClHistMeasure *m, GstClContext *cl, const GstClPlane *in,
-    cl_uint x0, cl_uint y0, cl_uint width, cl_uint height)
-{
-  cl_kernel k = m->k_hist;
-  const cl_uint bps = m->depth / 8;
-  const cl_uint pitch = in->pitch / bps;
-  const gboolean slices = !m->cpu && m->depth == 16;
-  const size_t lsz = m->cpu   ? 1
-                     : slices ? m->hist16_group
-                              : MIN (256, cl->max_work_group_size);
-  const cl_uint param = m->depth == 8 ? GPU_HIST_COPIES : m->slice_bins;
-  const size_t local_bytes = m->cpu ? (m->depth == 8 ? 4 : MAX_BINS * 4)
-                             : m->depth == 8 ? 256 * GPU_HIST_COPIES * 4
-                                             : (m->packed ? m->slice_bins / 2
-                                                          : m->slice_bins) *
-                                                   4;
-  /* Bands of the region, which may be fewer than the frame's. */
-  const cl_uint groups = (height + m->rows_per_group - 1) / m->rows_per_group;
-  size_t global[2] = { groups * lsz, slices ? m->nbins / m->slice_bins : 1 };
-  size_t local[2] = { lsz, 1 };
-  cl_int s = 0;
-
-  s |= SET_ARG (k, 0, in->mem);
-  s |= SET_ARG (k, 1, pitch);
-  s |= SET_ARG (k, 2, x0);
-  s |= SET_ARG (k, 3, y0);
-  s |= SET_ARG (k, 4, width);
-  s |= SET_ARG (k, 5, height);
-  s |= SET_ARG (k, 6, m->rows_per_group);
-  s |= SET_ARG (k, 7, m->swap);
-  s |= SET_ARG (k, 8, param);
-  s |= SET_ARG (k, 9, m->packed);
-  s |= SET_ARG (k, 10, m->hist);
-  s |= clSetKernelArg (k, 11, local_bytes, NULL);
-  if (s != CL_SUCCESS)
-    return CL_INVALID_KERNEL_ARGS;
-  /* CPUs: one partial histogram per band. */
-  m->parts = m->cpu ? groups : 1;
-  return gst_cl_base_filter_enqueue_kernel (m->filter, k, 2, global, local);
-}
 
 /* The summary for @num_bins bins, by a table kernel or summary_u8, which
  * all take (hist, parts, total, lut, stats, summary, group, cum,
@@ -273,12 +182,12 @@ enqueue_summary (GstClHistMeasure *m, cl_uint total, guint num_bins)
   const cl_uint strength = 256, smoothing = 0, restart = 1, id_shift = 0;
   const cl_mem no_bounds = NULL;
   const size_t one = 1, lsz = GST_CL_LUT_GROUP;
-  const size_t blocks = LUT_BLOCKS * GST_CL_LUT_GROUP, bins8 = 256;
+  const size_t blocks = GST_CL_HIST_LUT_BLOCKS * GST_CL_LUT_GROUP, bins8 = 256;
   cl_kernel k = m->k_summary;
   cl_int s = 0;
 
   s |= SET_ARG (k, 0, m->hist);
-  s |= SET_ARG (k, 1, m->parts);
+  s |= SET_ARG (k, 1, m->hist_parts);
   s |= SET_ARG (k, 2, total);
   s |= SET_ARG (k, 3, m->lut);
   s |= SET_ARG (k, 4, m->results.stats);
@@ -300,8 +209,8 @@ enqueue_summary (GstClHistMeasure *m, cl_uint total, guint num_bins)
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   if (m->cpu)
-    return gst_cl_base_filter_enqueue_kernel (m->filter, k, 1, &m->lut_items,
-        &one);
+    return gst_cl_base_filter_enqueue_kernel (m->filter, k, 1,
+        &m->plan.lut_items, &one);
   if (m->depth == 8)
     return gst_cl_base_filter_enqueue_kernel (m->filter, k, 1, &bins8, &bins8);
   return gst_cl_base_filter_enqueue_kernel (m->filter, k, 1, &blocks, &lsz);
@@ -313,7 +222,7 @@ clear_histogram (GstClHistMeasure *m, GstClContext *cl)
   const cl_uint zero = 0;
 
   return clEnqueueFillBuffer (cl->queue, m->hist, &zero, sizeof (zero), 0,
-      (gsize)m->parts * m->nbins * 4, 0, NULL, NULL);
+      (gsize)m->plan.parts * m->nbins * 4, 0, NULL, NULL);
 }
 
 cl_int
@@ -327,7 +236,8 @@ gst_cl_hist_measure_enqueue (GstClHistMeasure *m, const GstClPlane *plane,
   if (m->hist_dirty || (!m->cpu && m->depth == 16))
     status = clear_histogram (m, cl);
   if (status == CL_SUCCESS)
-    status = enqueue_histogram (m, cl, plane, x, y, width, height);
+    status = gst_cl_hist_plan_enqueue (&m->plan, m->filter, m->k_hist, plane,
+        m->swap, x, y, width, height, m->hist, &m->hist_parts);
   if (status == CL_SUCCESS)
     status = enqueue_summary (m, width * height, num_bins);
   if (status == CL_SUCCESS)

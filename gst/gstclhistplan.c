@@ -1,0 +1,136 @@
+/* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The histogram stage's plan and launch, shared by clhistequalize and
+ * gstclhistmeasure.c; see the header.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstclhistplan.h"
+#include "gstclhistmessage.h"
+#include "kernels/clshared.h"
+
+#include <string.h>
+
+#define MAX_BINS 65536
+/* The GPU 8-bit histogram's interleaved local copies of each bin. */
+#define GPU_HIST_COPIES 8
+/* GRAY16 histogram on GPUs: the largest groups, up to this size, fill the
+ * device with fewer groups, each of which clears and merges its local
+ * bins once (docs/performance.md has the H200's figures). */
+#define HIST16_GROUP 1024
+
+/* Rows per band for about @bands bands. */
+static guint
+band_rows (guint height, guint bands)
+{
+  return (height + MIN (height, bands) - 1) / MIN (height, bands);
+}
+
+void
+gst_cl_hist_plan_init (GstClHistPlan *p, GstClContext *cl, guint depth,
+    gboolean cpu, guint width, guint height)
+{
+  const guint units = MAX (1, cl->compute_units);
+
+  memset (p, 0, sizeof (*p));
+  p->depth = depth;
+  p->cpu = cpu;
+  p->parts = 1;
+  if (cpu) {
+    /* A few bands of rows per core; GRAY16 partials are 256 KiB each. */
+    p->rows_per_group = band_rows (height, units * (depth == 8 ? 2 : 1));
+  } else if (depth == 8) {
+    /* Enough groups to fill the device. */
+    p->rows_per_group = band_rows (height, units * 4);
+  } else {
+    /* A power of two of words: fewer groups fit where the slices are
+     * larger, and NVIDIA refuses a group that asks for all the local
+     * memory it reports. */
+    const guint words = gst_cl_histogram_floor_pow2 (cl->local_mem_size / 4);
+
+    /* About one large group per compute unit and slice. */
+    p->hist16_group = MIN (HIST16_GROUP, cl->max_work_group_size);
+    p->rows_per_group = band_rows (height, units);
+    /* Packed 16-bit counters need fewer than 65536 pixels per group. */
+    p->packed = width <= G_MAXUINT16;
+    if (p->packed)
+      p->rows_per_group = MAX (1, MIN (p->rows_per_group, G_MAXUINT16 / width));
+    p->slice_bins = MIN (MAX_BINS, p->packed ? 2 * words : words);
+  }
+  p->groups = (height + p->rows_per_group - 1) / p->rows_per_group;
+  if (cpu) {
+    p->parts = p->groups;
+    /* The 8-bit table is too small to share. */
+    p->lut_items = depth == 8 ? 1 : gst_cl_histogram_floor_pow2 (units);
+  }
+}
+
+guint
+gst_cl_hist_plan_stat_blocks (const GstClHistPlan *p)
+{
+  /* A block per work-item on CPUs. */
+  return p->cpu ? p->lut_items : p->depth == 8 ? 0 : GST_CL_HIST_LUT_BLOCKS;
+}
+
+#define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
+
+cl_int
+gst_cl_hist_plan_enqueue (const GstClHistPlan *p, GstClBaseFilter *filter,
+    cl_kernel k, const GstClPlane *in, cl_uint swap, cl_uint x0, cl_uint y0,
+    cl_uint width, cl_uint height, cl_mem hist, cl_uint *parts)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  const cl_uint pitch = in->pitch / (p->depth / 8);
+  const gboolean slices = !p->cpu && p->depth == 16;
+  const size_t lsz = p->cpu   ? 1
+                     : slices ? p->hist16_group
+                              : MIN (256, cl->max_work_group_size);
+  const cl_uint param = p->depth == 8 ? GPU_HIST_COPIES : p->slice_bins;
+  const size_t local_bytes = p->cpu ? (p->depth == 8 ? 4 : MAX_BINS * 4)
+                             : p->depth == 8 ? 256 * GPU_HIST_COPIES * 4
+                                             : (p->packed ? p->slice_bins / 2
+                                                          : p->slice_bins) *
+                                                   4;
+  /* Bands of the region, which may be fewer than the frame's. */
+  const cl_uint groups = (height + p->rows_per_group - 1) / p->rows_per_group;
+  size_t global[2] = { groups * lsz, slices ? MAX_BINS / p->slice_bins : 1 };
+  size_t local[2] = { lsz, 1 };
+  cl_int s = 0;
+
+  s |= SET_ARG (k, 0, in->mem);
+  s |= SET_ARG (k, 1, pitch);
+  s |= SET_ARG (k, 2, x0);
+  s |= SET_ARG (k, 3, y0);
+  s |= SET_ARG (k, 4, width);
+  s |= SET_ARG (k, 5, height);
+  s |= SET_ARG (k, 6, p->rows_per_group);
+  s |= SET_ARG (k, 7, swap);
+  s |= SET_ARG (k, 8, param);
+  s |= SET_ARG (k, 9, p->packed);
+  s |= SET_ARG (k, 10, hist);
+  s |= clSetKernelArg (k, 11, local_bytes, NULL);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  /* CPUs: one partial histogram per band. */
+  *parts = p->cpu ? groups : 1;
+  return gst_cl_base_filter_enqueue_kernel (filter, k, 2, global, local);
+}
