@@ -335,12 +335,11 @@ plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
 
   gst_cl_hist_plan_init (&self->plan, cl, self->depth, self->cpu, width,
       height);
-  if (!self->cpu && self->depth == 16) {
-    if (ok)
-      self->k_bounds = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (
-                                                             self),
-          self->program, "bounds_u16");
-    ok = ok && self->k_bounds;
+  if (ok && !self->cpu && self->depth == 16) {
+    self->k_bounds = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (
+                                                           self),
+        self->program, "bounds_u16");
+    ok = self->k_bounds != NULL;
   }
   return ok;
 }
