@@ -560,7 +560,7 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   s |= SET_ARG (k, 16, self->state);
   s |= SET_ARG (k, 17, self->scratch);
   s |= clSetKernelArg (k, 18, self->nbins == 256 ? 256 * 4 : 4, NULL);
-  s |= clSetKernelArg (k, 19, (lsz + 1) * 4, NULL);
+  s |= clSetKernelArg (k, 19, lsz * 4, NULL);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   if (!self->cpu && self->scratch_dirty) {

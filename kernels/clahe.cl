@@ -106,6 +106,31 @@ round_even (float v)
 VECTOR_ROUNDING (4)
 VECTOR_ROUNDING (16)
 
+/* The sum of @v over the work-items of the group before this one (an
+ * exclusive scan), and in *@total over all of them, in log2 (@lsz) steps
+ * through @part's @lsz words, where a loop over the items before would
+ * take @lsz. Every work-item of the group calls it, with @lsz a power of
+ * two; @part is free again on return. */
+static inline uint
+group_scan (__local uint * part, uint lid, uint lsz, uint v, uint * total)
+{
+  uint sum;
+
+  part[lid] = v;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  for (uint off = 1; off < lsz; off <<= 1) {
+    const uint t = lid >= off ? part[lid - off] : 0;
+
+    barrier (CLK_LOCAL_MEM_FENCE);
+    part[lid] += t;
+    barrier (CLK_LOCAL_MEM_FENCE);
+  }
+  sum = part[lid];
+  *total = part[lsz - 1];
+  barrier (CLK_LOCAL_MEM_FENCE);
+  return sum - v;
+}
+
 /* Last frame's T for a table entry: the state, or 256 times the table
  * when that frame did not smooth. */
 #define TOLD(i)                                                              \
@@ -115,7 +140,7 @@ VECTOR_ROUNDING (16)
  * two: clipping, redistributing and the table, each work-item taking a
  * contiguous run of nbins / lsz bins. @hist is the tile's histogram (local
  * for 256 bins, a global slice for 65536), which becomes the clipped
- * counts and then their cumulative sums; @part holds lsz + 1 words. Stores
+ * counts and then their cumulative sums; @part holds lsz words. Stores
  * the table at @lut, and T at @state while smoothing. The passes over the
  * bins other than the running sum have no dependency from bin to bin, so
  * that compilers vectorize them. */
@@ -127,7 +152,7 @@ VECTOR_ROUNDING (16)
   const uint b0 = lid * chunk, b1 = b0 + chunk;                              \
   __global T *tlut = lut + (size_t) tile * nbins;                            \
   __global uint *tstate = state ? state + (size_t) tile * nbins : 0;         \
-  uint sum = 0, cdf = 0
+  uint sum = 0, cdf = 0, total
 
 /* The group counts its tile's pixels into @hist itself. */
 #define TABLES_COUNT(T, nbins, LOAD_PIXEL)                                   \
@@ -158,16 +183,7 @@ VECTOR_ROUNDING (16)
     /* What lies above the limit, over the whole tile. */                    \
     for (uint i = b0; i < b1; i++)                                           \
       excess += hist[i] - min (hist[i], limit);                              \
-    part[lid] = excess;                                                      \
-    barrier (CLK_LOCAL_MEM_FENCE);                                           \
-    if (lid == 0) {                                                          \
-      for (uint i = 0; i < lsz; i++)                                         \
-        clipped += part[i];                                                  \
-      part[lsz] = clipped;                                                   \
-    }                                                                        \
-    barrier (CLK_LOCAL_MEM_FENCE);                                           \
-    clipped = part[lsz];                                                     \
-    barrier (CLK_LOCAL_MEM_FENCE);                                           \
+    group_scan (part, lid, lsz, excess, &clipped);                           \
     /* OpenCV's redistribution: clipped / nbins to every bin, then one more  \
      * to the bins 0, step, 2 step, ... until the residual is spent. */      \
     batch = clipped / nbins;                                                 \
@@ -190,10 +206,7 @@ VECTOR_ROUNDING (16)
   /* The running sums in place, each run from the runs before it. */         \
   for (uint i = b0; i < b1; i++)                                             \
     sum += hist[i];                                                          \
-  part[lid] = sum;                                                           \
-  barrier (CLK_LOCAL_MEM_FENCE);                                             \
-  for (uint i = 0; i < lid; i++)                                             \
-    cdf += part[i];                                                          \
+  cdf = group_scan (part, lid, lsz, sum, &total);                            \
   for (uint i = b0; i < b1; i++) {                                           \
     cdf += hist[i];                                                          \
     hist[i] = cdf;                                                           \
