@@ -278,30 +278,56 @@ clahe_tables_u16 (__global const ushort * src, uint pitch, uint width,
  * j * band on of tile first_tile + i and adds its counts into that tile's
  * histogram in @scratch, nbins words per tile of the launch, which must be
  * zero before; clahe_tables_counted_* then consume the histograms and leave
- * them zero. Consecutive work-items read consecutive pixels of the band,
- * row after row, so that reads coalesce and narrow tiles keep the whole
- * group busy. */
-#define COUNT_BODY(T, LOAD_PIXEL, INC)                                       \
+ * them zero. Consecutive work-items take consecutive 16-byte words of the
+ * band, row after row, so that reads coalesce, narrow tiles keep the whole
+ * group busy, and each work-item has few loads to wait for: one pixel per
+ * load left the count waiting on memory a pixel at a time. Device copies'
+ * rows start at multiples of 64 bytes and are padded to them, so a word
+ * that starts inside a row lies in that row's memory. The words that
+ * stick out of the tile or the frame, and the padding past the frame's
+ * edge, are counted pixel by pixel, the padding through reflect101 (). */
+#define COUNT_BODY(T, WORD_PIXELS, LOAD_PIXEL, COUNT_WORD, INC)               \
   const uint lsz = get_local_size (0);                                       \
   const uint tile = first_tile + get_group_id (0);                           \
-  const uint x0 = (tile % tiles_x) * tile_w;                                 \
+  const uint x0 = (tile % tiles_x) * tile_w, x1 = x0 + tile_w;               \
   const uint r0 = (uint) get_group_id (1) * band;                            \
   const uint y0 = (tile / tiles_x) * tile_h + r0;                            \
   const uint rows = min (band, tile_h - r0);                                 \
-  const uint step_r = lsz / tile_w, step_c = lsz % tile_w;                   \
-  uint r = get_local_id (0) / tile_w, c = get_local_id (0) % tile_w;         \
+  const uint w0 = x0 / WORD_PIXELS;                                          \
+  const uint words = (x1 - 1) / WORD_PIXELS - w0 + 1;                        \
+  const uint whole_end = min (x1, width);                                    \
                                                                              \
-  for (; r < rows; r += step_r) {                                            \
-    const uint y = reflect101 (y0 + r, height);                              \
+  for (uint k = get_local_id (0); k < rows * words; k += lsz) {              \
+    const uint y = reflect101 (y0 + k / words, height);                      \
+    const uint xw = (w0 + k % words) * WORD_PIXELS;                          \
     __global const T *row = src + (size_t) y * pitch;                        \
                                                                              \
-    INC (LOAD_PIXEL (row, reflect101 (x0 + c, width)));                      \
-    c += step_c;                                                             \
-    if (c >= tile_w) {                                                       \
-      c -= tile_w;                                                           \
-      r++;                                                                   \
+    if (xw >= x0 && xw + WORD_PIXELS <= whole_end) {                         \
+      COUNT_WORD (*(__global const uint4 *) (row + xw), INC);                \
+    } else {                                                                 \
+      for (uint x = max (xw, x0); x < min (xw + WORD_PIXELS, x1); x++)       \
+        INC (LOAD_PIXEL (row, reflect101 (x, width)));                       \
     }                                                                        \
   }
+
+/* A word's 16 bytes or 8 16-bit pixels, in memory order. */
+#define COUNT_WORD_U8(w, INC)                                                \
+  do {                                                                       \
+    const uchar16 b = as_uchar16 (w);                                        \
+                                                                             \
+    INC (b.s0); INC (b.s1); INC (b.s2); INC (b.s3);                          \
+    INC (b.s4); INC (b.s5); INC (b.s6); INC (b.s7);                          \
+    INC (b.s8); INC (b.s9); INC (b.sa); INC (b.sb);                          \
+    INC (b.sc); INC (b.sd); INC (b.se); INC (b.sf);                          \
+  } while (0)
+#define COUNT_WORD_U16(w, INC)                                               \
+  do {                                                                       \
+    const ushort8 raw = as_ushort8 (w);                                      \
+    const ushort8 h = swap ? rotate (raw, (ushort8) 8) : raw;                \
+                                                                             \
+    INC (h.s0); INC (h.s1); INC (h.s2); INC (h.s3);                          \
+    INC (h.s4); INC (h.s5); INC (h.s6); INC (h.s7);                          \
+  } while (0)
 
 /* 8-bit input counts in local memory first, in CLAHE_COPIES interleaved
  * copies of the histogram (bin b of copy k at b * CLAHE_COPIES + k), one
@@ -327,7 +353,7 @@ clahe_count_u8 (__global const uchar * src, uint pitch, uint width,
     lhist[i] = 0;
   barrier (CLK_LOCAL_MEM_FENCE);
   {
-    COUNT_BODY (uchar, PIXEL_U8, INC_LOCAL)
+    COUNT_BODY (uchar, 16, PIXEL_U8, COUNT_WORD_U8, INC_LOCAL)
   }
   barrier (CLK_LOCAL_MEM_FENCE);
   for (uint b = get_local_id (0); b < 256; b += get_local_size (0)) {
@@ -370,7 +396,7 @@ clahe_count_u16 (__global const ushort * src, uint pitch, uint width,
 {
   __global uint *counts = scratch + (size_t) get_group_id (0) * 65536;
 
-  COUNT_BODY (ushort, PIXEL_U16, INC_GLOBAL)
+  COUNT_BODY (ushort, 8, PIXEL_U16, COUNT_WORD_U16, INC_GLOBAL)
 }
 
 __kernel void
@@ -440,7 +466,12 @@ clahe_quads_u8 (__global const uchar * lut, uint tiles_x, uint tiles_y,
  * start at multiples of 64 bytes and are padded to them, so the word lies
  * in the row's memory past its last pixel too), the blend in float4 as the
  * CPU kernels do it in float16; the work-item at the frame's edge writes
- * only the frame's pixels. */
+ * only the frame's pixels. The words of APPLY_BATCH rows are all read
+ * before any is written: the output may be the input, so the compiler
+ * cannot move a row's read above the row before's write, and each row
+ * would wait on memory in turn. */
+#define APPLY_BATCH 4
+
 #if WANT_GPU && WANT_U8
 __kernel void
 clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
@@ -459,26 +490,40 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
 
   if (x >= width)
     return;
-  for (uint y = y0; y < y1; y++) {
-    ROW_WEIGHTS (y);
-    __global const uint *qrow = quads + (fy + 1) * (tiles_x + 1) * 256;
-    const uchar4 v = *(__global const uchar4 *) (src + (size_t) y * pitch + x);
-    const int4 i = ((fx + 1) << 8) + convert_int4 (v);
-    const uint4 q = (uint4) (qrow[i.s0], qrow[i.s1], qrow[i.s2], qrow[i.s3]);
-    const float4 res = BLEND (convert_float4 (q & 255),
-        convert_float4 ((q >> 8) & 255), convert_float4 ((q >> 16) & 255),
-        convert_float4 (q >> 24), xa, xa1);
-    const uchar4 o = convert_uchar4 (round_even4 (res));
-    __global uchar *d = dst + (size_t) y * dpitch + x;
+  for (uint yb = y0; yb < y1; yb += APPLY_BATCH) {
+    const uint n = min ((uint) APPLY_BATCH, y1 - yb);
+    uchar4 v[APPLY_BATCH];
 
-    if (x + GST_CL_CLAHE_APPLY_PIXELS <= width) {
-      *(__global uchar4 *) d = o;
-    } else {
-      d[0] = o.s0;
-      if (x + 1 < width)
-        d[1] = o.s1;
-      if (x + 2 < width)
-        d[2] = o.s2;
+    for (uint r = 0; r < APPLY_BATCH; r++)
+      if (r < n)
+        v[r] = *(__global const uchar4 *) (src + (size_t) (yb + r) * pitch
+            + x);
+    for (uint r = 0; r < APPLY_BATCH; r++) {
+      const uint y = yb + r;
+
+      if (r < n) {
+        ROW_WEIGHTS (y);
+        __global const uint *qrow = quads + (fy + 1) * (tiles_x + 1) * 256;
+        const int4 i = ((fx + 1) << 8) + convert_int4 (v[r]);
+        const uint4 q = (uint4) (qrow[i.s0], qrow[i.s1], qrow[i.s2],
+            qrow[i.s3]);
+        const float4 res = BLEND (convert_float4 (q & 255),
+            convert_float4 ((q >> 8) & 255),
+            convert_float4 ((q >> 16) & 255), convert_float4 (q >> 24), xa,
+            xa1);
+        const uchar4 o = convert_uchar4 (round_even4 (res));
+        __global uchar *d = dst + (size_t) y * dpitch + x;
+
+        if (x + GST_CL_CLAHE_APPLY_PIXELS <= width) {
+          *(__global uchar4 *) d = o;
+        } else {
+          d[0] = o.s0;
+          if (x + 1 < width)
+            d[1] = o.s1;
+          if (x + 2 < width)
+            d[2] = o.s2;
+        }
+      }
     }
   }
 }
@@ -503,16 +548,28 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
     const uint y0 = get_global_id (1) * rows;                                \
     const uint y1 = min (y0 + rows, height);                                 \
                                                                              \
-    for (uint y = y0; y < y1; y++) {                                         \
-      ROW_WEIGHTS (y);                                                       \
-      __global const ushort *p1 = lut + ((size_t) ty1 * tiles_x << 16);      \
-      __global const ushort *p2 = lut + ((size_t) ty2 * tiles_x << 16);      \
-      const uint v = PIXEL_U16 (src + (size_t) y * pitch, x);                \
-      const float res = BLEND ((float) p1[i1 + v], (float) p1[i2 + v],       \
-          (float) p2[i1 + v], (float) p2[i2 + v], xa, xa1);                  \
+    for (uint yb = y0; yb < y1; yb += APPLY_BATCH) {                         \
+      const uint n = min ((uint) APPLY_BATCH, y1 - yb);                      \
+      uint v[APPLY_BATCH];                                                   \
                                                                              \
-      if (gx < width)                                                        \
-        STORE (dst + (size_t) y * dpitch, x, round_even (res));              \
+      for (uint r = 0; r < APPLY_BATCH; r++)                                 \
+        if (r < n)                                                           \
+          v[r] = PIXEL_U16 (src + (size_t) (yb + r) * pitch, x);             \
+      for (uint r = 0; r < APPLY_BATCH; r++) {                               \
+        const uint y = yb + r;                                               \
+                                                                             \
+        if (r < n) {                                                         \
+          ROW_WEIGHTS (y);                                                   \
+          __global const ushort *p1 = lut + ((size_t) ty1 * tiles_x << 16);  \
+          __global const ushort *p2 = lut + ((size_t) ty2 * tiles_x << 16);  \
+          const float res = BLEND ((float) p1[i1 + v[r]],                    \
+              (float) p1[i2 + v[r]], (float) p2[i1 + v[r]],                  \
+              (float) p2[i2 + v[r]], xa, xa1);                               \
+                                                                             \
+          if (gx < width)                                                    \
+            STORE (dst + (size_t) y * dpitch, x, round_even (res));          \
+        }                                                                    \
+      }                                                                      \
     }                                                                        \
   }
 
