@@ -80,17 +80,29 @@ cv_floor (float v)
   return i - ((float) i > v);
 }
 
-/* rint (v) for 0 <= v < 2^23 in two float additions: v + 2^23 lies where
- * the float spacing is 1, so the sum is v rounded half to even, and the
- * difference is exact. Vectorizes where rint () may be a call; contraction
- * off keeps the additions apart. */
+/* rint (v) for 0 <= v < 2^23 in one float addition: v + 2^23 lies where
+ * the float spacing is 1, so the sum is v rounded half to even, and its
+ * low 23 bits are that integer; and the float of an integer below 2^23 the
+ * same way back. Both vectorize where rint () may be a call, and take
+ * neither of the conversions between float and integer, which GPUs run at
+ * a fraction of the rate of an addition. Contraction off keeps the
+ * additions apart. */
+#define TWO_23 8388608.0f
+#define TWO_23_BITS 0x4B000000u
+
 static inline uint
 round_even (float v)
 {
-  return (uint) ((v + 8388608.0f) - 8388608.0f);
+  return as_uint (v + TWO_23) - TWO_23_BITS;
 }
 
-/* Both for vectors of N, whose compares give -1 for true. */
+static inline float
+small_float (uint v)
+{
+  return as_float (v | TWO_23_BITS) - TWO_23;
+}
+
+/* All three for vectors of N, whose compares give -1 for true. */
 #define VECTOR_ROUNDING(N)                                                   \
   static inline int##N cv_floor##N (float##N v)                              \
   {                                                                          \
@@ -101,7 +113,12 @@ round_even (float v)
                                                                              \
   static inline uint##N round_even##N (float##N v)                           \
   {                                                                          \
-    return convert_uint##N ((v + 8388608.0f) - 8388608.0f);                  \
+    return as_uint##N (v + TWO_23) - TWO_23_BITS;                            \
+  }                                                                          \
+                                                                             \
+  static inline float##N small_float##N (uint##N v)                          \
+  {                                                                          \
+    return as_float##N (v | TWO_23_BITS) - TWO_23;                           \
   }
 VECTOR_ROUNDING (4)
 VECTOR_ROUNDING (16)
@@ -507,10 +524,9 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
         const int4 i = ((fx + 1) << 8) + convert_int4 (v[r]);
         const uint4 q = (uint4) (qrow[i.s0], qrow[i.s1], qrow[i.s2],
             qrow[i.s3]);
-        const float4 res = BLEND (convert_float4 (q & 255),
-            convert_float4 ((q >> 8) & 255),
-            convert_float4 ((q >> 16) & 255), convert_float4 (q >> 24), xa,
-            xa1);
+        const float4 res = BLEND (small_float4 (q & 255),
+            small_float4 ((q >> 8) & 255), small_float4 ((q >> 16) & 255),
+            small_float4 (q >> 24), xa, xa1);
         const uchar4 o = convert_uchar4 (round_even4 (res));
         __global uchar *d = dst + (size_t) y * dpitch + x;
 
@@ -562,9 +578,9 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
           ROW_WEIGHTS (y);                                                   \
           __global const ushort *p1 = lut + ((size_t) ty1 * tiles_x << 16);  \
           __global const ushort *p2 = lut + ((size_t) ty2 * tiles_x << 16);  \
-          const float res = BLEND ((float) p1[i1 + v[r]],                    \
-              (float) p1[i2 + v[r]], (float) p2[i1 + v[r]],                  \
-              (float) p2[i2 + v[r]], xa, xa1);                               \
+          const float res = BLEND (small_float (p1[i1 + v[r]]),              \
+              small_float (p1[i2 + v[r]]), small_float (p2[i1 + v[r]]),      \
+              small_float (p2[i2 + v[r]]), xa, xa1);                         \
                                                                              \
           if (gx < width)                                                    \
             STORE (dst + (size_t) y * dpitch, x, round_even (res));          \
