@@ -219,7 +219,6 @@ struct _GstClClahe {
    * kernel), apply by depths (the *_rows_* kernels on CPUs). */
   cl_kernel k_count[2];
   cl_kernel k_tables[2];
-  cl_kernel k_quads;
   cl_kernel k_apply[N_DEPTHS];
 
   /* Per caps. */
@@ -298,7 +297,7 @@ static void
 release_kernels (GstClClahe *self)
 {
   cl_kernel *k[] = { &self->k_count[0], &self->k_count[1], &self->k_tables[0],
-    &self->k_tables[1], &self->k_quads, &self->k_apply[0], &self->k_apply[1],
+    &self->k_tables[1], &self->k_apply[0], &self->k_apply[1],
     &self->k_apply[2] };
 
   for (guint i = 0; i < G_N_ELEMENTS (k); i++) {
@@ -342,17 +341,16 @@ create_kernels (GstClClahe *self)
       gst_cl_kernel_clahe, FALSE, defines);
   gchar *tables = g_strdup_printf ("clahe_tables_%s%s",
       self->cpu ? "" : "counted_", u8 ? "u8" : "u16");
-  /* GPUs count in a kernel of their own; 8-bit apply kernels read the
-   * tables that quads packs. */
-  const gboolean ok =
-      program &&
-      (self->cpu || create_kernel (self, program,
-                        u8 ? "clahe_count_u8" : "clahe_count_u16",
-                        &self->k_count[self->in_bps - 1])) &&
-      create_kernel (self, program, tables,
-          &self->k_tables[self->in_bps - 1]) &&
-      create_kernel (self, program, name, &self->k_apply[self->depths]) &&
-      (!u8 || create_kernel (self, program, "clahe_quads_u8", &self->k_quads));
+  /* GPUs count in a kernel of their own. */
+  const gboolean ok = program &&
+                      (self->cpu ||
+                          create_kernel (self, program,
+                              u8 ? "clahe_count_u8" : "clahe_count_u16",
+                              &self->k_count[self->in_bps - 1])) &&
+                      create_kernel (self, program, tables,
+                          &self->k_tables[self->in_bps - 1]) &&
+                      create_kernel (self, program, name,
+                          &self->k_apply[self->depths]);
 
   if (program)
     clReleaseProgram (program);
@@ -561,6 +559,11 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   s |= SET_ARG (k, 17, self->scratch);
   s |= clSetKernelArg (k, 18, self->nbins == 256 ? 256 * 4 : 4, NULL);
   s |= clSetKernelArg (k, 19, lsz * 4, NULL);
+  /* 8-bit input: the tables packed for apply too. */
+  if (self->quads) {
+    s |= SET_ARG (k, 20, self->tiles_y);
+    s |= SET_ARG (k, 21, self->quads);
+  }
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   if (!self->cpu && self->scratch_dirty) {
@@ -590,25 +593,6 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
     }
   }
   return CL_SUCCESS;
-}
-
-/* 8-bit input: the four tables of each pair of tile rows and columns
- * packed into words. */
-static cl_int
-enqueue_quads (GstClClahe *self)
-{
-  cl_kernel k = self->k_quads;
-  const size_t global = (size_t)(self->tiles_x + 1) * (self->tiles_y + 1) * 256;
-  cl_int s = 0;
-
-  s |= SET_ARG (k, 0, self->lut);
-  s |= SET_ARG (k, 1, self->tiles_x);
-  s |= SET_ARG (k, 2, self->tiles_y);
-  s |= SET_ARG (k, 3, self->quads);
-  if (s != CL_SUCCESS)
-    return CL_INVALID_KERNEL_ARGS;
-  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 1,
-      &global, NULL);
 }
 
 /* Every apply kernel takes (src, pitch, width, height, swap, dst, dpitch,
@@ -722,8 +706,6 @@ gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
     status = enqueue_message_histogram (self, in, width, &settings);
   if (status == CL_SUCCESS)
     status = enqueue_tables (self, cl, in, &settings, tile_w, tile_h);
-  if (status == CL_SUCCESS && self->quads)
-    status = enqueue_quads (self);
   if (status == CL_SUCCESS)
     status = enqueue_apply (self, cl, in, out, tile_w, tile_h);
   self->message_pending = (settings.post_messages || settings.attach_meta) &&

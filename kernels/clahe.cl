@@ -18,8 +18,9 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Per frame: tables -> quads (8-bit input) -> apply, GPUs counting the
- * tiles' histograms in a kernel of their own before tables. The frame is
+ * Per frame: tables -> apply, GPUs counting the tiles' histograms in a
+ * kernel of their own before tables; for 8-bit input the tables kernels
+ * also pack the tables four to a word for apply (see store_quads ()). The frame is
  * cut into tiles_x * tiles_y tiles of tile_w x tile_h pixels; where the
  * frame does not divide into them, OpenCV pads it on the right and at the
  * bottom (BORDER_REFLECT_101) and the tiles cover the padded frame: the
@@ -34,7 +35,8 @@
  *                    tile_h, first_tile, band, scratch)
  *   clahe_tables_*  (src, pitch, width, height, swap, tiles_x, tile_w,
  *                    tile_h, first_tile, limit, scale, lo, top, smoothing,
- *                    prev, lut, state, scratch, lhist, part)
+ *                    prev, lut, state, scratch, lhist, part), 8-bit
+ *                    input's with (tiles_y, quads) after them
  *   clahe_apply_*   (src, pitch, width, height, swap, dst, dpitch, rows,
  *                    lut, tiles_x, tiles_y, inv_tw, inv_th)
  * Pitches and widths count pixels. GPUs run clahe_count_* in many groups
@@ -193,7 +195,7 @@ group_scan (__local uint * part, uint lid, uint lsz, uint v, uint * total)
   }                                                                          \
   barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
 
-#define TABLES_FINISH(T, nbins)                                              \
+#define TABLES_FINISH(T, nbins, STORE_QUADS)                                 \
   if (limit) {                                                               \
     uint excess = 0, clipped = 0, batch, residual, step;                     \
                                                                              \
@@ -233,26 +235,64 @@ group_scan (__local uint * part, uint lid, uint lsz, uint v, uint * total)
    * half to even, clamped to 0..top (never negative), moved up by lo;       \
    * then the smoothing. Read before written, entry by entry: TOLD may be    \
    * the table itself. */                                                    \
-  if (!smoothing) {                                                          \
-    for (uint i = b0; i < b1; i++)                                           \
-      tlut[i] = lo + min (round_even ((float) hist[i] * scale), top);        \
-  } else if (prev == GST_CL_CLAHE_PREV_NONE) {                               \
-    for (uint i = b0; i < b1; i++) {                                         \
-      const uint t = lo + min (round_even ((float) hist[i] * scale), top);   \
+  for (uint i = b0; i < b1; i++) {                                           \
+    uint t = lo + min (round_even ((float) hist[i] * scale), top);           \
                                                                              \
-      tlut[i] = t;                                                           \
+    if (smoothing && prev == GST_CL_CLAHE_PREV_NONE) {                       \
       tstate[i] = t << 8;                                                    \
-    }                                                                        \
-  } else {                                                                   \
-    for (uint i = b0; i < b1; i++) {                                         \
-      const uint t = lo + min (round_even ((float) hist[i] * scale), top);   \
+    } else if (smoothing) {                                                  \
       const uint big = (smoothing * TOLD (i) + (256 - smoothing) * (t << 8)  \
                            + 128) >> 8;                                      \
                                                                              \
-      tlut[i] = (big + 128) >> 8;                                            \
+      t = (big + 128) >> 8;                                                  \
       tstate[i] = big;                                                       \
     }                                                                        \
+    tlut[i] = t;                                                             \
+    STORE_QUADS (i, t);                                                      \
   }
+
+/* 8-bit input: the tables are also packed for apply, for every pair of
+ * neighbouring tile rows and columns the four tables a pixel there blends
+ * in one word per value, so that apply looks up one word instead of four
+ * bytes. Quad (qx, qy), for qx = fx + 1 in 0..tiles_x with fx the floor of
+ * the pixel's tile coordinate (-1 left of the first tile centre), holds
+ * the tables of tiles (x1, y1), (x2, y1), (x1, y2), (x2, y2) in bits 0-7,
+ * 8-15, 16-23 and 24-31, with x1 = max (fx, 0) and
+ * x2 = min (fx + 1, tiles_x - 1), and the same for y. Each tables group
+ * stores its entries into every quad that blends its tile, a byte each: as
+ * x1 of quad column tx + 1 (and of column 0 for the first tile), as x2 of
+ * column tx (and of column tiles_x for the last), and the same down, so
+ * that no kernel of its own packs them after the tables. */
+#ifdef __ENDIAN_LITTLE__
+#define QUAD_BYTE(k) (k)
+#else
+#define QUAD_BYTE(k) (3 - (k))
+#endif
+
+static inline void
+store_quads (__global uchar * quads, uint tiles_x, uint tiles_y, uint tile,
+    uint v, uchar t)
+{
+  const uint tx = tile % tiles_x, ty = tile / tiles_x;
+
+  for (uint k = 0; k < 4; k++) {
+    const uint second_x = k & 1, second_y = k >> 1;
+    const uint qx = tx + !second_x, qy = ty + !second_y;
+    const uint ex = second_x ? (tx == tiles_x - 1 ? tiles_x : qx)
+        : (tx == 0 ? 0 : qx);
+    const uint ey = second_y ? (ty == tiles_y - 1 ? tiles_y : qy)
+        : (ty == 0 ? 0 : qy);
+    const uint cols = tiles_x + 1;
+
+    quads[(((qy * cols + qx) << 8 | v) << 2) + QUAD_BYTE (k)] = t;
+    quads[(((qy * cols + ex) << 8 | v) << 2) + QUAD_BYTE (k)] = t;
+    quads[(((ey * cols + qx) << 8 | v) << 2) + QUAD_BYTE (k)] = t;
+    quads[(((ey * cols + ex) << 8 | v) << 2) + QUAD_BYTE (k)] = t;
+  }
+}
+
+#define QUADS_U8(i, t) store_quads (quads, tiles_x, tiles_y, tile, i, t)
+#define NO_QUADS(i, t)
 
 #define PIXEL_U8(row, x) ((row)[x])
 #define PIXEL_U16(row, x) (swap ? rotate ((row)[x], (ushort) 8) : (row)[x])
@@ -264,11 +304,12 @@ clahe_tables_u8 (__global const uchar * src, uint pitch, uint width,
     uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
     uint first_tile, uint limit, float scale, uint lo, uint top,
     uint smoothing, uint prev, __global uchar * lut, __global uint * state,
-    __global uint * scratch, __local uint * hist, __local uint * part)
+    __global uint * scratch, __local uint * hist, __local uint * part,
+    uint tiles_y, __global uchar * quads)
 {
   TABLES_HEAD (uchar, 256);
   TABLES_COUNT (uchar, 256, PIXEL_U8);
-  TABLES_FINISH (uchar, 256)
+  TABLES_FINISH (uchar, 256, QUADS_U8)
 }
 #endif
 
@@ -286,7 +327,7 @@ clahe_tables_u16 (__global const ushort * src, uint pitch, uint width,
 
   TABLES_HEAD (ushort, 65536);
   TABLES_COUNT (ushort, 65536, PIXEL_U16);
-  TABLES_FINISH (ushort, 65536)
+  TABLES_FINISH (ushort, 65536, NO_QUADS)
 }
 #endif
 
@@ -389,7 +430,8 @@ clahe_tables_counted_u8 (__global const uchar * src, uint pitch, uint width,
     uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
     uint first_tile, uint limit, float scale, uint lo, uint top,
     uint smoothing, uint prev, __global uchar * lut, __global uint * state,
-    __global uint * scratch, __local uint * hist, __local uint * part)
+    __global uint * scratch, __local uint * hist, __local uint * part,
+    uint tiles_y, __global uchar * quads)
 {
   __global uint *counts = scratch + (size_t) get_group_id (0) * 256;
 
@@ -399,7 +441,7 @@ clahe_tables_counted_u8 (__global const uchar * src, uint pitch, uint width,
     counts[i] = 0;
   }
   barrier (CLK_LOCAL_MEM_FENCE);
-  TABLES_FINISH (uchar, 256)
+  TABLES_FINISH (uchar, 256, QUADS_U8)
 }
 #endif
 
@@ -426,38 +468,9 @@ clahe_tables_counted_u16 (__global const ushort * src, uint pitch,
   __global uint *hist = scratch + (size_t) get_group_id (0) * 65536;
 
   TABLES_HEAD (ushort, 65536);
-  TABLES_FINISH (ushort, 65536)
+  TABLES_FINISH (ushort, 65536, NO_QUADS)
   for (uint i = b0; i < b1; i++)
     hist[i] = 0;
-}
-#endif
-
-/* 8-bit input: for every pair of neighbouring tile rows and columns, the
- * four tables a pixel there blends, packed into one word per value, so that
- * apply looks up one word instead of four bytes. Quad (qx, qy), for
- * qx = fx + 1 in 0..tiles_x with fx the floor of the pixel's tile
- * coordinate (-1 left of the first tile centre), holds the tables of tiles
- * (x1, y1), (x2, y1), (x1, y2), (x2, y2) in bytes 0 to 3, with
- * x1 = max (fx, 0) and x2 = min (fx + 1, tiles_x - 1), and the same for y.
- * One work-item per entry. */
-#if WANT_U8
-__kernel void
-clahe_quads_u8 (__global const uchar * lut, uint tiles_x, uint tiles_y,
-    __global uint * quads)
-{
-  const uint i = get_global_id (0);
-  const uint v = i & 255;
-  const uint qx = (i >> 8) % (tiles_x + 1);
-  const uint qy = (i >> 8) / (tiles_x + 1);
-  const uint x1 = max ((int) qx - 1, 0), x2 = min (qx, tiles_x - 1);
-  const uint y1 = max ((int) qy - 1, 0), y2 = min (qy, tiles_y - 1);
-
-  if (qy > tiles_y)
-    return;
-  quads[i] = (uint) lut[(y1 * tiles_x + x1) * 256 + v] |
-      (uint) lut[(y1 * tiles_x + x2) * 256 + v] << 8 |
-      (uint) lut[(y2 * tiles_x + x1) * 256 + v] << 16 |
-      (uint) lut[(y2 * tiles_x + x2) * 256 + v] << 24;
 }
 #endif
 
