@@ -499,8 +499,72 @@ clahe_tables_counted_u16 (__global const ushort * src, uint pitch,
  * only the frame's pixels. The words of APPLY_BATCH rows are all read
  * before any is written: the output may be the input, so the compiler
  * cannot move a row's read above the row before's write, and each row
- * would wait on memory in turn. */
+ * would wait on memory in turn.
+ *
+ * The lookups, one per pixel at random places in a quad's kilobyte, cost
+ * a cache access per cache line they touch in global memory, and about
+ * one per bank conflict in local memory: the group copies the quads its
+ * pixels blend (a quad spans a tile across and down, so a group narrower
+ * and shorter than a tile meets at most four) into local memory first,
+ * when there are at most APPLY_CELLS of them, and looks up there. */
+#ifndef APPLY_BATCH
 #define APPLY_BATCH 4
+#endif
+#ifndef APPLY_CELLS
+#define APPLY_CELLS 8
+#endif
+
+#define APPLY_U8_ROWS(LOOKUP)                                                \
+  for (uint yb = y0; yb < y1; yb += APPLY_BATCH) {                           \
+    const uint n = min ((uint) APPLY_BATCH, y1 - yb);                        \
+    uchar4 v[APPLY_BATCH];                                                   \
+                                                                             \
+    for (uint r = 0; r < APPLY_BATCH; r++)                                   \
+      if (r < n)                                                             \
+        v[r] = *(__global const uchar4 *) (src + (size_t) (yb + r) * pitch   \
+            + x);                                                            \
+    for (uint r = 0; r < APPLY_BATCH; r++) {                                 \
+      const uint y = yb + r;                                                 \
+                                                                             \
+      if (r < n) {                                                           \
+        ROW_WEIGHTS (y);                                                     \
+        const uint4 q = LOOKUP (fy + 1, convert_uint4 (v[r]));               \
+        const float4 res = BLEND (small_float4 (q & 255),                    \
+            small_float4 ((q >> 8) & 255), small_float4 ((q >> 16) & 255),   \
+            small_float4 (q >> 24), xa, xa1);                                \
+        const uchar4 o = convert_uchar4 (round_even4 (res));                 \
+        __global uchar *d = dst + (size_t) y * dpitch + x;                   \
+                                                                             \
+        if (x + GST_CL_CLAHE_APPLY_PIXELS <= width) {                        \
+          *(__global uchar4 *) d = o;                                        \
+        } else {                                                             \
+          d[0] = o.s0;                                                       \
+          if (x + 1 < width)                                                 \
+            d[1] = o.s1;                                                     \
+          if (x + 2 < width)                                                 \
+            d[2] = o.s2;                                                     \
+        }                                                                    \
+      }                                                                      \
+    }                                                                        \
+  }
+
+/* The quads of quad row @qy for values @v at the work-item's columns. */
+#define LOOKUP_GLOBAL(qy, v)                                                 \
+  gather4 (quads + ((qy) * (tiles_x + 1) << 8), qx_global + convert_int4 (v))
+#define LOOKUP_LOCAL(qy, v)                                                  \
+  gather4_local (cells + (((qy) - cy0) * ncx << 8), qx_local + convert_int4 (v))
+
+static inline uint4
+gather4 (__global const uint * p, int4 i)
+{
+  return (uint4) (p[i.s0], p[i.s1], p[i.s2], p[i.s3]);
+}
+
+static inline uint4
+gather4_local (__local const uint * p, int4 i)
+{
+  return (uint4) (p[i.s0], p[i.s1], p[i.s2], p[i.s3]);
+}
 
 #if WANT_GPU && WANT_U8
 __kernel void
@@ -515,45 +579,42 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
   const int4 fx = cv_floor4 (txf);
   const float4 xa = txf - convert_float4 (fx);
   const float4 xa1 = 1.0f - xa;
+  const int4 qx_global = (fx + 1) << 8;
   const uint y0 = get_global_id (1) * rows;
   const uint y1 = min (y0 + rows, height);
+  /* The group's pixels, and the quads they blend: the quad column and row
+   * of a pixel only grow with its position. */
+  const uint lx = get_local_size (0), ly = get_local_size (1);
+  const uint bx0 = get_group_id (0) * lx * GST_CL_CLAHE_APPLY_PIXELS;
+  const uint bx1 = min (bx0 + lx * GST_CL_CLAHE_APPLY_PIXELS, width) - 1;
+  const uint by0 = get_group_id (1) * ly * rows;
+  const uint by1 = min (by0 + ly * rows, height) - 1;
+  const int cx0 = cv_floor ((float) bx0 * inv_tw - 0.5f) + 1;
+  const int cy0 = cv_floor ((float) by0 * inv_th - 0.5f) + 1;
+  const uint ncx = cv_floor ((float) bx1 * inv_tw - 0.5f) + 1 - cx0 + 1;
+  const uint ncy = cv_floor ((float) by1 * inv_th - 0.5f) + 1 - cy0 + 1;
+  const uint ncells = ncx * ncy;
+  __local uint cells[APPLY_CELLS > 0 ? APPLY_CELLS * 256 : 1];
 
+  if (ncells <= APPLY_CELLS) {
+    const uint lid = get_local_id (1) * lx + get_local_id (0);
+
+    for (uint k = lid; k < ncells * 256; k += lx * ly) {
+      const uint c = k >> 8;
+
+      cells[k] = quads[((cy0 + c / ncx) * (tiles_x + 1) + cx0 + c % ncx) << 8
+          | (k & 255)];
+    }
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
   if (x >= width)
     return;
-  for (uint yb = y0; yb < y1; yb += APPLY_BATCH) {
-    const uint n = min ((uint) APPLY_BATCH, y1 - yb);
-    uchar4 v[APPLY_BATCH];
+  if (ncells <= APPLY_CELLS) {
+    const int4 qx_local = (fx + 1 - cx0) << 8;
 
-    for (uint r = 0; r < APPLY_BATCH; r++)
-      if (r < n)
-        v[r] = *(__global const uchar4 *) (src + (size_t) (yb + r) * pitch
-            + x);
-    for (uint r = 0; r < APPLY_BATCH; r++) {
-      const uint y = yb + r;
-
-      if (r < n) {
-        ROW_WEIGHTS (y);
-        __global const uint *qrow = quads + (fy + 1) * (tiles_x + 1) * 256;
-        const int4 i = ((fx + 1) << 8) + convert_int4 (v[r]);
-        const uint4 q = (uint4) (qrow[i.s0], qrow[i.s1], qrow[i.s2],
-            qrow[i.s3]);
-        const float4 res = BLEND (small_float4 (q & 255),
-            small_float4 ((q >> 8) & 255), small_float4 ((q >> 16) & 255),
-            small_float4 (q >> 24), xa, xa1);
-        const uchar4 o = convert_uchar4 (round_even4 (res));
-        __global uchar *d = dst + (size_t) y * dpitch + x;
-
-        if (x + GST_CL_CLAHE_APPLY_PIXELS <= width) {
-          *(__global uchar4 *) d = o;
-        } else {
-          d[0] = o.s0;
-          if (x + 1 < width)
-            d[1] = o.s1;
-          if (x + 2 < width)
-            d[2] = o.s2;
-        }
-      }
-    }
+    APPLY_U8_ROWS (LOOKUP_LOCAL)
+  } else {
+    APPLY_U8_ROWS (LOOKUP_GLOBAL)
   }
 }
 #endif
