@@ -179,15 +179,21 @@ enum
  * kernel's (bands of a tile's rows of about COUNT_PIXELS pixels, enough
  * groups to fill a large GPU while each still spreads its flush of the
  * histogram over many pixels), and the apply kernel's, one work-item per
- * pixel (GST_CL_CLAHE_APPLY_PIXELS for 8-bit input) for APPLY_ROWS rows. */
+ * pixel (GST_CL_CLAHE_APPLY_PIXELS for 8-bit input) for APPLY_ROWS_MAX
+ * rows, halved down to APPLY_ROWS_MIN while that leaves fewer than
+ * APPLY_GROUPS_PER_UNIT groups per compute unit: rows spread a work-item's
+ * column weights over more pixels, groups keep a smaller frame's GPU
+ * busy. */
 #define TABLES_GROUP 256
 /* 65536 bins: a tile's passes over its bins shared by more work-items. */
 #define TABLES_GROUP_16 1024
 #define COUNT_GROUP 256
-#define COUNT_PIXELS 8192
+#define COUNT_PIXELS 16384
 #define APPLY_GROUP_X 64
 #define APPLY_GROUP_Y 4
-#define APPLY_ROWS 4
+#define APPLY_ROWS_MAX 16
+#define APPLY_ROWS_MIN 4
+#define APPLY_GROUPS_PER_UNIT 3
 
 /* The properties, copied once per frame. */
 typedef struct {
@@ -612,20 +618,28 @@ enqueue_apply (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   const cl_float inv_th = 1.0f / (gfloat)tile_h;
   /* CPUs: a few bands of whole rows per core, each one work-item. */
   const cl_uint bands = MIN (height, MAX (1, cl->compute_units) * 4);
-  const cl_uint rows = self->cpu ? (height + bands - 1) / bands : APPLY_ROWS;
   const cl_mem lut = self->quads ? self->quads : self->lut;
   size_t lx = MIN (APPLY_GROUP_X, cl->max_work_group_size);
   size_t ly = lx * APPLY_GROUP_Y <= cl->max_work_group_size ? APPLY_GROUP_Y : 1;
   /* 8-bit input: GST_CL_CLAHE_APPLY_PIXELS pixels per work-item. */
   const cl_uint across = self->quads ? GST_CL_CLAHE_APPLY_PIXELS : 1;
-  size_t global[2] = { GST_ROUND_UP_N ((width + across - 1) / across, lx),
-    GST_ROUND_UP_N ((height + rows - 1) / rows, ly) };
+  const size_t columns = (width + across - 1) / across;
+  cl_uint rows = APPLY_ROWS_MAX;
+  size_t global[2];
   cl_int s = 0;
 
   if (self->cpu) {
+    rows = (height + bands - 1) / bands;
     lx = ly = 1;
     global[0] = (height + rows - 1) / rows;
     global[1] = 1;
+  } else {
+    while (rows > APPLY_ROWS_MIN &&
+           (columns + lx - 1) / lx * ((height + rows * ly - 1) / (rows * ly)) <
+               (size_t)APPLY_GROUPS_PER_UNIT * MAX (1, cl->compute_units))
+      rows /= 2;
+    global[0] = GST_ROUND_UP_N (columns, lx);
+    global[1] = GST_ROUND_UP_N ((height + rows - 1) / rows, ly);
   }
   s |= SET_ARG (k, 0, in->mem);
   s |= SET_ARG (k, 1, pitch);

@@ -84,11 +84,8 @@ cv_floor (float v)
 
 /* rint (v) for 0 <= v < 2^23 in one float addition: v + 2^23 lies where
  * the float spacing is 1, so the sum is v rounded half to even, and its
- * low 23 bits are that integer; and the float of an integer below 2^23 the
- * same way back. Both vectorize where rint () may be a call, and take
- * neither of the conversions between float and integer, which GPUs run at
- * a fraction of the rate of an addition. Contraction off keeps the
- * additions apart. */
+ * low 23 bits are that integer. Vectorizes where rint () may be a call,
+ * and takes no conversion from float to integer. */
 #define TWO_23 8388608.0f
 #define TWO_23_BITS 0x4B000000u
 
@@ -98,13 +95,7 @@ round_even (float v)
   return as_uint (v + TWO_23) - TWO_23_BITS;
 }
 
-static inline float
-small_float (uint v)
-{
-  return as_float (v | TWO_23_BITS) - TWO_23;
-}
-
-/* All three for vectors of N, whose compares give -1 for true. */
+/* Both for vectors of N, whose compares give -1 for true. */
 #define VECTOR_ROUNDING(N)                                                   \
   static inline int##N cv_floor##N (float##N v)                              \
   {                                                                          \
@@ -116,11 +107,6 @@ small_float (uint v)
   static inline uint##N round_even##N (float##N v)                           \
   {                                                                          \
     return as_uint##N (v + TWO_23) - TWO_23_BITS;                            \
-  }                                                                          \
-                                                                             \
-  static inline float##N small_float##N (uint##N v)                          \
-  {                                                                          \
-    return as_float##N (v | TWO_23_BITS) - TWO_23;                           \
   }
 VECTOR_ROUNDING (4)
 VECTOR_ROUNDING (16)
@@ -387,13 +373,12 @@ clahe_tables_u16 (__global const ushort * src, uint pitch, uint width,
     INC (h.s4); INC (h.s5); INC (h.s6); INC (h.s7);                          \
   } while (0)
 
-/* 8-bit input counts in local memory first, in CLAHE_COPIES interleaved
- * copies of the histogram (bin b of copy k at b * CLAHE_COPIES + k), one
- * per work-item modulo the copies: neighbouring work-items that meet the
- * same value, as flat regions make them do, increment different words in
- * different banks instead of queueing on one. */
-#define CLAHE_COPIES 8
-#define INC_LOCAL(v) atomic_inc (&mine[(v) * CLAHE_COPIES])
+/* 8-bit input counts in local memory first and adds the group's non-zero
+ * counts into the tile's histogram. One copy of the histogram: on the H100
+ * eight copies interleaved against flat regions' conflicts counted slower
+ * than one, their clearing and adding up costing more than the conflicts
+ * they spared. */
+#define INC_LOCAL(v) atomic_inc (&lhist[v])
 #define INC_GLOBAL(v) atomic_inc (&counts[v])
 
 #if WANT_GPU && WANT_U8
@@ -402,26 +387,19 @@ clahe_count_u8 (__global const uchar * src, uint pitch, uint width,
     uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
     uint first_tile, uint band, __global uint * scratch)
 {
-  __local uint lhist[256 * CLAHE_COPIES];
-  __local uint *mine = lhist + get_local_id (0) % CLAHE_COPIES;
+  __local uint lhist[256];
   __global uint *counts = scratch + (size_t) get_group_id (0) * 256;
 
-  for (uint i = get_local_id (0); i < 256 * CLAHE_COPIES;
-      i += get_local_size (0))
+  for (uint i = get_local_id (0); i < 256; i += get_local_size (0))
     lhist[i] = 0;
   barrier (CLK_LOCAL_MEM_FENCE);
   {
     COUNT_BODY (uchar, 16, PIXEL_U8, COUNT_WORD_U8, INC_LOCAL)
   }
   barrier (CLK_LOCAL_MEM_FENCE);
-  for (uint b = get_local_id (0); b < 256; b += get_local_size (0)) {
-    uint n = 0;
-
-    for (uint k = 0; k < CLAHE_COPIES; k++)
-      n += lhist[b * CLAHE_COPIES + k];
-    if (n)
-      atomic_add (&counts[b], n);
-  }
+  for (uint b = get_local_id (0); b < 256; b += get_local_size (0))
+    if (lhist[b])
+      atomic_add (&counts[b], lhist[b]);
 }
 
 /* The tile's counts into @hist, zeroing them behind for the next frame. */
@@ -499,72 +477,8 @@ clahe_tables_counted_u16 (__global const ushort * src, uint pitch,
  * only the frame's pixels. The words of APPLY_BATCH rows are all read
  * before any is written: the output may be the input, so the compiler
  * cannot move a row's read above the row before's write, and each row
- * would wait on memory in turn.
- *
- * The lookups, one per pixel at random places in a quad's kilobyte, cost
- * a cache access per cache line they touch in global memory, and about
- * one per bank conflict in local memory: the group copies the quads its
- * pixels blend (a quad spans a tile across and down, so a group narrower
- * and shorter than a tile meets at most four) into local memory first,
- * when there are at most APPLY_CELLS of them, and looks up there. */
-#ifndef APPLY_BATCH
+ * would wait on memory in turn. */
 #define APPLY_BATCH 4
-#endif
-#ifndef APPLY_CELLS
-#define APPLY_CELLS 8
-#endif
-
-#define APPLY_U8_ROWS(LOOKUP)                                                \
-  for (uint yb = y0; yb < y1; yb += APPLY_BATCH) {                           \
-    const uint n = min ((uint) APPLY_BATCH, y1 - yb);                        \
-    uchar4 v[APPLY_BATCH];                                                   \
-                                                                             \
-    for (uint r = 0; r < APPLY_BATCH; r++)                                   \
-      if (r < n)                                                             \
-        v[r] = *(__global const uchar4 *) (src + (size_t) (yb + r) * pitch   \
-            + x);                                                            \
-    for (uint r = 0; r < APPLY_BATCH; r++) {                                 \
-      const uint y = yb + r;                                                 \
-                                                                             \
-      if (r < n) {                                                           \
-        ROW_WEIGHTS (y);                                                     \
-        const uint4 q = LOOKUP (fy + 1, convert_uint4 (v[r]));               \
-        const float4 res = BLEND (small_float4 (q & 255),                    \
-            small_float4 ((q >> 8) & 255), small_float4 ((q >> 16) & 255),   \
-            small_float4 (q >> 24), xa, xa1);                                \
-        const uchar4 o = convert_uchar4 (round_even4 (res));                 \
-        __global uchar *d = dst + (size_t) y * dpitch + x;                   \
-                                                                             \
-        if (x + GST_CL_CLAHE_APPLY_PIXELS <= width) {                        \
-          *(__global uchar4 *) d = o;                                        \
-        } else {                                                             \
-          d[0] = o.s0;                                                       \
-          if (x + 1 < width)                                                 \
-            d[1] = o.s1;                                                     \
-          if (x + 2 < width)                                                 \
-            d[2] = o.s2;                                                     \
-        }                                                                    \
-      }                                                                      \
-    }                                                                        \
-  }
-
-/* The quads of quad row @qy for values @v at the work-item's columns. */
-#define LOOKUP_GLOBAL(qy, v)                                                 \
-  gather4 (quads + ((qy) * (tiles_x + 1) << 8), qx_global + convert_int4 (v))
-#define LOOKUP_LOCAL(qy, v)                                                  \
-  gather4_local (cells + (((qy) - cy0) * ncx << 8), qx_local + convert_int4 (v))
-
-static inline uint4
-gather4 (__global const uint * p, int4 i)
-{
-  return (uint4) (p[i.s0], p[i.s1], p[i.s2], p[i.s3]);
-}
-
-static inline uint4
-gather4_local (__local const uint * p, int4 i)
-{
-  return (uint4) (p[i.s0], p[i.s1], p[i.s2], p[i.s3]);
-}
 
 #if WANT_GPU && WANT_U8
 __kernel void
@@ -579,42 +493,46 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
   const int4 fx = cv_floor4 (txf);
   const float4 xa = txf - convert_float4 (fx);
   const float4 xa1 = 1.0f - xa;
-  const int4 qx_global = (fx + 1) << 8;
   const uint y0 = get_global_id (1) * rows;
   const uint y1 = min (y0 + rows, height);
-  /* The group's pixels, and the quads they blend: the quad column and row
-   * of a pixel only grow with its position. */
-  const uint lx = get_local_size (0), ly = get_local_size (1);
-  const uint bx0 = get_group_id (0) * lx * GST_CL_CLAHE_APPLY_PIXELS;
-  const uint bx1 = min (bx0 + lx * GST_CL_CLAHE_APPLY_PIXELS, width) - 1;
-  const uint by0 = get_group_id (1) * ly * rows;
-  const uint by1 = min (by0 + ly * rows, height) - 1;
-  const int cx0 = cv_floor ((float) bx0 * inv_tw - 0.5f) + 1;
-  const int cy0 = cv_floor ((float) by0 * inv_th - 0.5f) + 1;
-  const uint ncx = cv_floor ((float) bx1 * inv_tw - 0.5f) + 1 - cx0 + 1;
-  const uint ncy = cv_floor ((float) by1 * inv_th - 0.5f) + 1 - cy0 + 1;
-  const uint ncells = ncx * ncy;
-  __local uint cells[APPLY_CELLS > 0 ? APPLY_CELLS * 256 : 1];
 
-  if (ncells <= APPLY_CELLS) {
-    const uint lid = get_local_id (1) * lx + get_local_id (0);
-
-    for (uint k = lid; k < ncells * 256; k += lx * ly) {
-      const uint c = k >> 8;
-
-      cells[k] = quads[((cy0 + c / ncx) * (tiles_x + 1) + cx0 + c % ncx) << 8
-          | (k & 255)];
-    }
-  }
-  barrier (CLK_LOCAL_MEM_FENCE);
   if (x >= width)
     return;
-  if (ncells <= APPLY_CELLS) {
-    const int4 qx_local = (fx + 1 - cx0) << 8;
+  for (uint yb = y0; yb < y1; yb += APPLY_BATCH) {
+    const uint n = min ((uint) APPLY_BATCH, y1 - yb);
+    uchar4 v[APPLY_BATCH];
 
-    APPLY_U8_ROWS (LOOKUP_LOCAL)
-  } else {
-    APPLY_U8_ROWS (LOOKUP_GLOBAL)
+    for (uint r = 0; r < APPLY_BATCH; r++)
+      if (r < n)
+        v[r] = *(__global const uchar4 *) (src + (size_t) (yb + r) * pitch
+            + x);
+    for (uint r = 0; r < APPLY_BATCH; r++) {
+      const uint y = yb + r;
+
+      if (r < n) {
+        ROW_WEIGHTS (y);
+        __global const uint *qrow = quads + (fy + 1) * (tiles_x + 1) * 256;
+        const int4 i = ((fx + 1) << 8) + convert_int4 (v[r]);
+        const uint4 q = (uint4) (qrow[i.s0], qrow[i.s1], qrow[i.s2],
+            qrow[i.s3]);
+        const float4 res = BLEND (convert_float4 (q & 255),
+            convert_float4 ((q >> 8) & 255),
+            convert_float4 ((q >> 16) & 255), convert_float4 (q >> 24), xa,
+            xa1);
+        const uchar4 o = convert_uchar4 (round_even4 (res));
+        __global uchar *d = dst + (size_t) y * dpitch + x;
+
+        if (x + GST_CL_CLAHE_APPLY_PIXELS <= width) {
+          *(__global uchar4 *) d = o;
+        } else {
+          d[0] = o.s0;
+          if (x + 1 < width)
+            d[1] = o.s1;
+          if (x + 2 < width)
+            d[2] = o.s2;
+        }
+      }
+    }
   }
 }
 #endif
@@ -652,9 +570,9 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
           ROW_WEIGHTS (y);                                                   \
           __global const ushort *p1 = lut + ((size_t) ty1 * tiles_x << 16);  \
           __global const ushort *p2 = lut + ((size_t) ty2 * tiles_x << 16);  \
-          const float res = BLEND (small_float (p1[i1 + v[r]]),              \
-              small_float (p1[i2 + v[r]]), small_float (p2[i1 + v[r]]),      \
-              small_float (p2[i2 + v[r]]), xa, xa1);                         \
+          const float res = BLEND ((float) p1[i1 + v[r]],                    \
+              (float) p1[i2 + v[r]], (float) p2[i1 + v[r]],                  \
+              (float) p2[i2 + v[r]], xa, xa1);                               \
                                                                              \
           if (gx < width)                                                    \
             STORE (dst + (size_t) y * dpitch, x, round_even (res));          \
