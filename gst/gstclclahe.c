@@ -175,18 +175,21 @@ enum
 /* Tiles of GRAY16 whose histograms the tables kernel holds at once, 256
  * KiB each. */
 #define U16_BATCH 64
-/* GPU shapes: the tables kernel's groups (one per tile), the count
- * kernel's (bands of a tile's rows of about COUNT_PIXELS pixels, enough
- * groups to fill a large GPU while each still spreads its flush of the
- * histogram over many pixels), and the apply kernel's, one work-item per
- * pixel (GST_CL_CLAHE_APPLY_PIXELS for 8-bit input) for APPLY_ROWS_MAX
+/* GPU shapes: the tables kernel's groups (one per tile for 8-bit input),
+ * the count kernel's (bands of a tile's rows of about COUNT_PIXELS pixels,
+ * enough groups to fill a large GPU while each still spreads its flush of
+ * the histogram over many pixels), and the apply kernel's, one work-item
+ * per pixel (GST_CL_CLAHE_APPLY_PIXELS for 8-bit input) for APPLY_ROWS_MAX
  * rows, halved down to APPLY_ROWS_MIN while that leaves fewer than
  * APPLY_GROUPS_PER_UNIT groups per compute unit: rows spread a work-item's
  * column weights over more pixels, groups keep a smaller frame's GPU
  * busy. */
 #define TABLES_GROUP 256
-/* 65536 bins: a tile's passes over its bins shared by more work-items. */
-#define TABLES_GROUP_16 1024
+/* GRAY16: one group per tile and chunk of GST_CL_CLAHE_U16_CHUNK bins,
+ * which it must not outnumber: each work-item takes as many bins. */
+#define TABLES_GROUP_16 256
+G_STATIC_ASSERT (TABLES_GROUP_16 <= GST_CL_CLAHE_U16_CHUNK);
+#define U16_CHUNKS (65536 / GST_CL_CLAHE_U16_CHUNK)
 #define COUNT_GROUP 256
 #define COUNT_PIXELS 16384
 #define APPLY_GROUP_X 64
@@ -225,6 +228,8 @@ struct _GstClClahe {
    * kernel), apply by depths (the *_rows_* kernels on CPUs). */
   cl_kernel k_count[2];
   cl_kernel k_tables[2];
+  /* GRAY16 on GPUs: the chunks' sums the tables kernel starts from. */
+  cl_kernel k_excess;
   cl_kernel k_apply[N_DEPTHS];
 
   /* Per caps. */
@@ -257,6 +262,9 @@ struct _GstClClahe {
   cl_mem state;
   cl_mem scratch;
   cl_mem quads;
+  /* GRAY16 on GPUs: per tile of a batch and chunk of its bins, the counts
+   * above the clip limit and below it (see kernels/clahe.cl). */
+  cl_mem sums;
   /* The GPU kernels count into @scratch and leave it zero: it needs
    * zeroing when new, or after a frame that failed between the two. */
   gboolean scratch_dirty;
@@ -295,6 +303,7 @@ release_tables (GstClClahe *self)
   release_mem (&self->state);
   release_mem (&self->scratch);
   release_mem (&self->quads);
+  release_mem (&self->sums);
   self->tiles_x = self->tiles_y = 0;
   self->prev = GST_CL_CLAHE_PREV_NONE;
 }
@@ -303,7 +312,7 @@ static void
 release_kernels (GstClClahe *self)
 {
   cl_kernel *k[] = { &self->k_count[0], &self->k_count[1], &self->k_tables[0],
-    &self->k_tables[1], &self->k_apply[0], &self->k_apply[1],
+    &self->k_tables[1], &self->k_excess, &self->k_apply[0], &self->k_apply[1],
     &self->k_apply[2] };
 
   for (guint i = 0; i < G_N_ELEMENTS (k); i++) {
@@ -347,7 +356,7 @@ create_kernels (GstClClahe *self)
       gst_cl_kernel_clahe, FALSE, defines);
   gchar *tables = g_strdup_printf ("clahe_tables_%s%s",
       self->cpu ? "" : "counted_", u8 ? "u8" : "u16");
-  /* GPUs count in a kernel of their own. */
+  /* GPUs count in a kernel of their own, and GRAY16's tables take two. */
   const gboolean ok = program &&
                       (self->cpu ||
                           create_kernel (self, program,
@@ -355,6 +364,9 @@ create_kernels (GstClClahe *self)
                               &self->k_count[self->in_bps - 1])) &&
                       create_kernel (self, program, tables,
                           &self->k_tables[self->in_bps - 1]) &&
+                      (self->cpu || u8 ||
+                          create_kernel (self, program,
+                              "clahe_tables_excess_u16", &self->k_excess)) &&
                       create_kernel (self, program, name,
                           &self->k_apply[self->depths]);
 
@@ -428,6 +440,12 @@ alloc_tables (GstClClahe *self, guint tiles_x, guint tiles_y)
     if (!self->scratch)
       return FALSE;
     self->scratch_dirty = TRUE;
+  }
+  if (self->nbins == 65536 && !self->cpu) {
+    self->sums = gst_cl_base_filter_alloc (base,
+        (gsize)tiles_batch (self, tiles) * U16_CHUNKS * 2 * 4);
+    if (!self->sums)
+      return FALSE;
   }
   if (self->nbins == 256) {
     self->quads = gst_cl_base_filter_alloc (base,
@@ -536,22 +554,13 @@ enqueue_count (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
 
 /* Every tables kernel takes (src, pitch, width, height, swap, tiles_x,
  * tile_w, tile_h, first_tile, limit, scale, lo, top, smoothing, prev, lut,
- * state, scratch, hist, part). */
+ * state, scratch, hist, part), and the GRAY16 GPU kernels sums after
+ * them; @hist holds @hist_words words, @part one per work-item of @lsz. */
 static cl_int
-enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
-    const Settings *settings, cl_uint tile_w, cl_uint tile_h)
+set_tables_args (GstClClahe *self, cl_kernel k, const GstClPlane *in,
+    cl_uint tile_w, cl_uint tile_h, cl_uint limit, cl_float scale,
+    cl_uint smoothing, size_t hist_words, size_t lsz)
 {
-  GstClBaseFilter *base = GST_CL_BASE_FILTER (self);
-  cl_kernel k = self->k_tables[self->in_bps - 1];
-  const cl_uint tiles = self->tiles_x * self->tiles_y;
-  const guint64 area = (guint64)tile_w * tile_h;
-  const cl_uint limit = clip_count (settings->clip_limit, area, self->nbins);
-  /* OpenCV's lutScale, (bins - 1) / area, in C float on the host; top is
-   * bins - 1 but for 8-bit output of GRAY16 and limited range. */
-  const cl_float scale = (gfloat)self->top / (gfloat)area;
-  const cl_uint smoothing = settings->smoothing;
-  const size_t lsz = self->cpu ? 1 : tables_group (self, cl, k);
-  const cl_uint batch = tiles_batch (self, tiles);
   cl_int s = set_tile_args (self, k, in, tile_w, tile_h);
 
   s |= SET_ARG (k, 9, limit);
@@ -563,13 +572,52 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   s |= SET_ARG (k, 15, self->lut);
   s |= SET_ARG (k, 16, self->state);
   s |= SET_ARG (k, 17, self->scratch);
-  s |= clSetKernelArg (k, 18, self->nbins == 256 ? 256 * 4 : 4, NULL);
+  s |= clSetKernelArg (k, 18, hist_words * 4, NULL);
   s |= clSetKernelArg (k, 19, lsz * 4, NULL);
-  /* 8-bit input: the tables packed for apply too. */
+  /* 8-bit input: the tables packed for apply too; GRAY16 on GPUs: the
+   * chunks' sums. */
   if (self->quads) {
     s |= SET_ARG (k, 20, self->tiles_y);
     s |= SET_ARG (k, 21, self->quads);
   }
+  if (self->sums)
+    s |= SET_ARG (k, 20, self->sums);
+  return s;
+}
+
+/* The tables of all tiles, batch by batch of tiles whose histograms the
+ * scratch buffer holds. GRAY16 on GPUs takes two kernels per batch, each
+ * in one group per tile and chunk of bins: the chunks' counts above and
+ * below the limit, then the tables. */
+static cl_int
+enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
+    const Settings *settings, cl_uint tile_w, cl_uint tile_h)
+{
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (self);
+  cl_kernel k = self->k_tables[self->in_bps - 1];
+  cl_kernel kx = self->k_excess;
+  const cl_uint tiles = self->tiles_x * self->tiles_y;
+  const guint64 area = (guint64)tile_w * tile_h;
+  const cl_uint limit = clip_count (settings->clip_limit, area, self->nbins);
+  /* OpenCV's lutScale, (bins - 1) / area, in C float on the host; top is
+   * bins - 1 but for 8-bit output of GRAY16 and limited range. */
+  const cl_float scale = (gfloat)self->top / (gfloat)area;
+  const cl_uint smoothing = settings->smoothing;
+  const size_t lsz = self->cpu ? 1 : tables_group (self, cl, k);
+  const size_t lsz_x = kx ? tables_group (self, cl, kx) : 0;
+  /* Local histograms: 8-bit input's, GRAY16's chunk on GPUs, else none
+   * (a word, as OpenCL takes no empty local argument). */
+  const size_t hist_words = self->nbins == 256 ? 256
+                            : kx               ? GST_CL_CLAHE_U16_CHUNK
+                                               : 1;
+  const cl_uint per_tile = kx ? U16_CHUNKS : 1;
+  const cl_uint batch = tiles_batch (self, tiles);
+  cl_int s = set_tables_args (self, k, in, tile_w, tile_h, limit, scale,
+      smoothing, hist_words, lsz);
+
+  if (kx)
+    s |= set_tables_args (self, kx, in, tile_w, tile_h, limit, scale, smoothing,
+        1, lsz_x);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   if (!self->cpu && self->scratch_dirty) {
@@ -582,14 +630,19 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
     self->scratch_dirty = FALSE;
   }
   for (cl_uint first = 0; first < tiles; first += batch) {
-    const size_t global = MIN (batch, tiles - first) * lsz;
+    const cl_uint n = MIN (batch, tiles - first);
+    const size_t global = (size_t)n * per_tile * lsz;
+    const size_t global_x = (size_t)n * per_tile * lsz_x;
     cl_int status;
 
-    if (SET_ARG (k, 8, first) != CL_SUCCESS)
+    if (SET_ARG (k, 8, first) != CL_SUCCESS ||
+        (kx && SET_ARG (kx, 8, first) != CL_SUCCESS))
       return CL_INVALID_KERNEL_ARGS;
     status = self->cpu ? CL_SUCCESS
-                       : enqueue_count (self, cl, in, first,
-                             MIN (batch, tiles - first), tile_w, tile_h);
+                       : enqueue_count (self, cl, in, first, n, tile_w, tile_h);
+    if (status == CL_SUCCESS && kx)
+      status = gst_cl_base_filter_enqueue_kernel (base, kx, 1, &global_x,
+          &lsz_x);
     if (status == CL_SUCCESS)
       status = gst_cl_base_filter_enqueue_kernel (base, k, 1, &global, &lsz);
     /* Counts may lie in the histograms that no tables kernel took. */

@@ -36,18 +36,21 @@
  *   clahe_tables_*  (src, pitch, width, height, swap, tiles_x, tile_w,
  *                    tile_h, first_tile, limit, scale, lo, top, smoothing,
  *                    prev, lut, state, scratch, lhist, part), 8-bit
- *                    input's with (tiles_y, quads) after them
+ *                    input's with (tiles_y, quads) after them, the *_u16
+ *                    ones GPUs run with sums after them
  *   clahe_apply_*   (src, pitch, width, height, swap, dst, dpitch, rows,
  *                    lut, tiles_x, tiles_y, inv_tw, inv_th)
  * Pitches and widths count pixels. GPUs run clahe_count_* in many groups
  * per tile, one per band of @band rows, adding into per-tile histograms in
- * @scratch, then clahe_tables_counted_* in groups of up to 256 work-items
- * per tile, and the apply kernels with one work-item per pixel (per
- * GST_CL_CLAHE_APPLY_PIXELS for 8-bit input); CPU devices run
- * clahe_tables_* in groups of one work-item per tile, each counting its
- * tile, and the *_rows_* apply kernels, one work-item per band of rows,
- * which read and write nothing past a row's last pixel (they may run on
- * the frame's own memory).
+ * @scratch, then for 8-bit input clahe_tables_counted_u8 in groups of up
+ * to 256 work-items per tile, for GRAY16 clahe_tables_excess_u16 and
+ * clahe_tables_counted_u16 in groups of up to 256 per chunk of
+ * GST_CL_CLAHE_U16_CHUNK bins of a tile, and the apply kernels with one
+ * work-item per pixel (per GST_CL_CLAHE_APPLY_PIXELS for 8-bit input);
+ * CPU devices run clahe_tables_* in groups of one work-item per tile, each
+ * counting its tile, and the *_rows_* apply kernels, one work-item per
+ * band of rows, which read and write nothing past a row's last pixel (they
+ * may run on the frame's own memory).
  *
  * The floats are OpenCV's, operation for operation: the host computes the
  * quotients (scale, inv_tw, inv_th) in C float, the kernels only multiply,
@@ -141,6 +144,24 @@ group_scan (__local uint * part, uint lid, uint lsz, uint v, uint * total)
 #define TOLD(i)                                                              \
   (prev == GST_CL_CLAHE_PREV_STATE ? tstate[i] : (uint) tlut[i] << 8)
 
+/* Table entry @t of bin @b from its cumulative count @cdf: OpenCV's
+ * saturate_cast (cdf * lutScale), a float32 product rounded half to even,
+ * clamped to 0..top (never negative), moved up by lo; then the smoothing,
+ * which stores T at @tstate. TOLD is read before the caller writes the
+ * entry: it may be the table itself. */
+#define TABLE_ENTRY(t, cdf, b)                                               \
+  uint t = lo + min (round_even ((float) (cdf) * scale), top);               \
+                                                                             \
+  if (smoothing && prev == GST_CL_CLAHE_PREV_NONE) {                         \
+    tstate[b] = t << 8;                                                      \
+  } else if (smoothing) {                                                    \
+    const uint big = (smoothing * TOLD (b) + (256 - smoothing) * (t << 8)    \
+                         + 128) >> 8;                                        \
+                                                                             \
+    t = (big + 128) >> 8;                                                    \
+    tstate[b] = big;                                                         \
+  }
+
 /* One work-group per tile, any size from 1 (CPUs) to @nbins, a power of
  * two: clipping, redistributing and the table, each work-item taking a
  * contiguous run of nbins / lsz bins. @hist is the tile's histogram (local
@@ -217,22 +238,8 @@ group_scan (__local uint * part, uint lid, uint lsz, uint v, uint * total)
     hist[i] = cdf;                                                           \
   }                                                                          \
                                                                              \
-  /* OpenCV's saturate_cast (cdf * lutScale): a float32 product rounded      \
-   * half to even, clamped to 0..top (never negative), moved up by lo;       \
-   * then the smoothing. Read before written, entry by entry: TOLD may be    \
-   * the table itself. */                                                    \
   for (uint i = b0; i < b1; i++) {                                           \
-    uint t = lo + min (round_even ((float) hist[i] * scale), top);           \
-                                                                             \
-    if (smoothing && prev == GST_CL_CLAHE_PREV_NONE) {                       \
-      tstate[i] = t << 8;                                                    \
-    } else if (smoothing) {                                                  \
-      const uint big = (smoothing * TOLD (i) + (256 - smoothing) * (t << 8)  \
-                           + 128) >> 8;                                      \
-                                                                             \
-      t = (big + 128) >> 8;                                                  \
-      tstate[i] = big;                                                       \
-    }                                                                        \
+    TABLE_ENTRY (t, hist[i], i);                                             \
     tlut[i] = t;                                                             \
     STORE_QUADS (i, t);                                                      \
   }
@@ -423,8 +430,8 @@ clahe_tables_counted_u8 (__global const uchar * src, uint pitch, uint width,
 }
 #endif
 
-/* 65536 bins count straight into @scratch; the tables kernel works there,
- * each work-item zeroing its run of bins when done with it. */
+/* 65536 bins count straight into @scratch, where the tables kernels find
+ * them and leave them zero. */
 #if WANT_GPU && WANT_IN16
 __kernel void
 clahe_count_u16 (__global const ushort * src, uint pitch, uint width,
@@ -436,19 +443,120 @@ clahe_count_u16 (__global const ushort * src, uint pitch, uint width,
   COUNT_BODY (ushort, 8, PIXEL_U16, COUNT_WORD_U16, INC_GLOBAL)
 }
 
+/* A tile's 65536 bins are far too many for one group to pass over in
+ * time, and its cumulative sums run through all of them: the tables come
+ * from CLAHE_CHUNKS chunks of CLAHE_CHUNK bins per tile, one group per
+ * tile and chunk in each of two kernels, consecutive work-items on
+ * consecutive bins. The first leaves per chunk, in @sums, what lies above
+ * the limit and what stays below it; from those the second knows the
+ * tile's redistribution and the cumulative count before its chunk, and
+ * scans only its own. Group g is chunk g % CLAHE_CHUNKS of tile
+ * first_tile + g / CLAHE_CHUNKS; @sums holds, per tile of the launch, the
+ * chunks' excesses and then their kept counts. Every loop here runs as
+ * many times in each work-item of a group (see TABLES_FINISH). */
+#define CLAHE_CHUNK GST_CL_CLAHE_U16_CHUNK
+#define CLAHE_CHUNKS (65536 / CLAHE_CHUNK)
+
+#define CHUNK_HEAD                                                           \
+  const uint lid = get_local_id (0);                                         \
+  const uint lsz = get_local_size (0);                                       \
+  const uint slot = get_group_id (0) / CLAHE_CHUNKS;                         \
+  const uint c = get_group_id (0) % CLAHE_CHUNKS;                            \
+  __global uint *hist = scratch + (size_t) slot * 65536 + c * CLAHE_CHUNK;   \
+  __global uint *excess = sums + slot * 2 * CLAHE_CHUNKS;                    \
+  __global uint *kept = excess + CLAHE_CHUNKS;                               \
+  /* No limit keeps every count. */                                          \
+  const uint lim = limit ? limit : UINT_MAX
+
+__kernel void
+clahe_tables_excess_u16 (__global const ushort * src, uint pitch,
+    uint width, uint height, uint swap, uint tiles_x, uint tile_w,
+    uint tile_h, uint first_tile, uint limit, float scale, uint lo, uint top,
+    uint smoothing, uint prev, __global ushort * lut, __global uint * state,
+    __global uint * scratch, __local uint * lhist, __local uint * part,
+    __global uint * sums)
+{
+  CHUNK_HEAD;
+  uint over = 0, under = 0, over_all, under_all;
+
+  for (uint k = 0; k < CLAHE_CHUNK / lsz; k++) {
+    const uint h = hist[k * lsz + lid];
+
+    over += h - min (h, lim);
+    under += min (h, lim);
+  }
+  group_scan (part, lid, lsz, over, &over_all);
+  group_scan (part, lid, lsz, under, &under_all);
+  if (lid == 0) {
+    excess[c] = over_all;
+    kept[c] = under_all;
+  }
+}
+
+/* The chunk's clipped and redistributed counts, their running sums in
+ * @lhist (CLAHE_CHUNK words) from the count before the chunk on, and the
+ * table and state entries, as TABLES_FINISH makes them; the histogram's
+ * bins zeroed behind for the next frame. */
 __kernel void
 clahe_tables_counted_u16 (__global const ushort * src, uint pitch,
     uint width, uint height, uint swap, uint tiles_x, uint tile_w,
     uint tile_h, uint first_tile, uint limit, float scale, uint lo, uint top,
     uint smoothing, uint prev, __global ushort * lut, __global uint * state,
-    __global uint * scratch, __local uint * lhist, __local uint * part)
+    __global uint * scratch, __local uint * lhist, __local uint * part,
+    __global uint * sums)
 {
-  __global uint *hist = scratch + (size_t) get_group_id (0) * 65536;
+  CHUNK_HEAD;
+  const uint tile = first_tile + slot;
+  const uint b0 = c * CLAHE_CHUNK;
+  const uint run = CLAHE_CHUNK / lsz, r0 = lid * run;
+  __global ushort *tlut = lut + (size_t) tile * 65536;
+  __global uint *tstate = state ? state + (size_t) tile * 65536 : 0;
+  uint over = 0, below = 0, clipped, before, batch, residual, step, cdf;
+  uint sum = 0, total;
 
-  TABLES_HEAD (ushort, 65536);
-  TABLES_FINISH (ushort, 65536, NO_QUADS)
-  for (uint i = b0; i < b1; i++)
+  for (uint k = 0; k < (CLAHE_CHUNKS + lsz - 1) / lsz; k++) {
+    const uint j = k * lsz + lid;
+
+    if (j < CLAHE_CHUNKS) {
+      over += excess[j];
+      below += j < c ? kept[j] : 0;
+    }
+  }
+  group_scan (part, lid, lsz, over, &clipped);
+  group_scan (part, lid, lsz, below, &before);
+  /* OpenCV's redistribution, as in TABLES_FINISH; the bins before the
+   * chunk got batch each and the residual's ones below b0 one more: the
+   * multiples of step there, at most residual of them. */
+  batch = clipped / 65536;
+  residual = clipped - batch * 65536;
+  step = residual ? max (65536 / residual, 1u) : 1;
+  before += batch * b0 + min ((b0 + step - 1) / step, residual);
+
+  for (uint k = 0; k < CLAHE_CHUNK / lsz; k++) {
+    const uint i = k * lsz + lid, b = b0 + i;
+    const uint h = hist[i];
+
     hist[i] = 0;
+    lhist[i] = min (h, lim) + batch + (b % step == 0 && b / step < residual);
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+  /* The running sums in place, each work-item's run of the chunk from the
+   * runs before it. */
+  for (uint i = r0; i < r0 + run; i++)
+    sum += lhist[i];
+  cdf = before + group_scan (part, lid, lsz, sum, &total);
+  for (uint i = r0; i < r0 + run; i++) {
+    cdf += lhist[i];
+    lhist[i] = cdf;
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+
+  for (uint k = 0; k < CLAHE_CHUNK / lsz; k++) {
+    const uint i = k * lsz + lid, b = b0 + i;
+
+    TABLE_ENTRY (t, lhist[i], b);
+    tlut[b] = t;
+  }
 }
 #endif
 

@@ -55,6 +55,10 @@
 #define GST_CL_CLAHE_PREV_TABLE 1
 #define GST_CL_CLAHE_PREV_STATE 2
 
+/* clclahe's GRAY16 tables on GPUs: bins per chunk of a tile's 65536, one
+ * work-group per tile and chunk. */
+#define GST_CL_CLAHE_U16_CHUNK 1024
+
 /* clclahe's 8-bit GPU apply kernel: pixels across per work-item, one
  * 32-bit word of the frame. */
 #define GST_CL_CLAHE_APPLY_PIXELS 4
