@@ -144,22 +144,35 @@ group_scan (__local uint * part, uint lid, uint lsz, uint v, uint * total)
 #define TOLD(i)                                                              \
   (prev == GST_CL_CLAHE_PREV_STATE ? tstate[i] : (uint) tlut[i] << 8)
 
-/* Table entry @t of bin @b from its cumulative count @cdf: OpenCV's
- * saturate_cast (cdf * lutScale), a float32 product rounded half to even,
- * clamped to 0..top (never negative), moved up by lo; then the smoothing,
- * which stores T at @tstate. TOLD is read before the caller writes the
- * entry: it may be the table itself. */
-#define TABLE_ENTRY(t, cdf, b)                                               \
-  uint t = lo + min (round_even ((float) (cdf) * scale), top);               \
+/* The table entries of the bins @b that FOR walks, from their cumulative
+ * counts @cdf: OpenCV's saturate_cast (cdf * lutScale), a float32 product
+ * rounded half to even, clamped to 0..top (never negative), moved up by
+ * lo; then the smoothing, which keeps T at @tstate. STORE (b, t) stores
+ * the entry, after TOLD has read it: TOLD may be the table itself. One
+ * loop per case, whose bodies have no branch, so that compilers vectorize
+ * them. */
+#define TABLE_ENTRY(cdf) (lo + min (round_even ((float) (cdf) * scale), top))
+#define TABLE_ENTRIES(FOR, cdf, b, STORE)                                    \
+  if (!smoothing) {                                                          \
+    FOR {                                                                    \
+      STORE (b, TABLE_ENTRY (cdf));                                          \
+    }                                                                        \
+  } else if (prev == GST_CL_CLAHE_PREV_NONE) {                               \
+    FOR {                                                                    \
+      const uint t = TABLE_ENTRY (cdf);                                      \
                                                                              \
-  if (smoothing && prev == GST_CL_CLAHE_PREV_NONE) {                         \
-    tstate[b] = t << 8;                                                      \
-  } else if (smoothing) {                                                    \
-    const uint big = (smoothing * TOLD (b) + (256 - smoothing) * (t << 8)    \
-                         + 128) >> 8;                                        \
+      tstate[b] = t << 8;                                                    \
+      STORE (b, t);                                                          \
+    }                                                                        \
+  } else {                                                                   \
+    FOR {                                                                    \
+      const uint big = (smoothing * TOLD (b)                                 \
+                           + (256 - smoothing) * (TABLE_ENTRY (cdf) << 8)    \
+                           + 128) >> 8;                                      \
                                                                              \
-    t = (big + 128) >> 8;                                                    \
-    tstate[b] = big;                                                         \
+      tstate[b] = big;                                                       \
+      STORE (b, (big + 128) >> 8);                                           \
+    }                                                                        \
   }
 
 /* One work-group per tile, any size from 1 (CPUs) to @nbins, a power of
@@ -202,7 +215,7 @@ group_scan (__local uint * part, uint lid, uint lsz, uint v, uint * total)
   }                                                                          \
   barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
 
-#define TABLES_FINISH(T, nbins, STORE_QUADS)                                 \
+#define TABLES_FINISH(T, nbins, STORE)                                       \
   if (limit) {                                                               \
     uint excess = 0, clipped = 0, batch, residual, step;                     \
                                                                              \
@@ -238,11 +251,7 @@ group_scan (__local uint * part, uint lid, uint lsz, uint v, uint * total)
     hist[i] = cdf;                                                           \
   }                                                                          \
                                                                              \
-  for (uint i = b0; i < b1; i++) {                                           \
-    TABLE_ENTRY (t, hist[i], i);                                             \
-    tlut[i] = t;                                                             \
-    STORE_QUADS (i, t);                                                      \
-  }
+  TABLE_ENTRIES (for (uint i = b0; i < b1; i++), hist[i], i, STORE)
 
 /* 8-bit input: the tables are also packed for apply, for every pair of
  * neighbouring tile rows and columns the four tables a pixel there blends
@@ -284,8 +293,14 @@ store_quads (__global uchar * quads, uint tiles_x, uint tiles_y, uint tile,
   }
 }
 
-#define QUADS_U8(i, t) store_quads (quads, tiles_x, tiles_y, tile, i, t)
-#define NO_QUADS(i, t)
+#define STORE_ENTRY(b, t) (tlut[b] = (t))
+#define STORE_ENTRY_QUADS(b, t)                                              \
+  do {                                                                       \
+    const uint t_ = (t);                                                     \
+                                                                             \
+    tlut[b] = t_;                                                            \
+    store_quads (quads, tiles_x, tiles_y, tile, b, t_);                      \
+  } while (0)
 
 #define PIXEL_U8(row, x) ((row)[x])
 #define PIXEL_U16(row, x) (swap ? rotate ((row)[x], (ushort) 8) : (row)[x])
@@ -302,7 +317,7 @@ clahe_tables_u8 (__global const uchar * src, uint pitch, uint width,
 {
   TABLES_HEAD (uchar, 256);
   TABLES_COUNT (uchar, 256, PIXEL_U8);
-  TABLES_FINISH (uchar, 256, QUADS_U8)
+  TABLES_FINISH (uchar, 256, STORE_ENTRY_QUADS)
 }
 #endif
 
@@ -320,7 +335,7 @@ clahe_tables_u16 (__global const ushort * src, uint pitch, uint width,
 
   TABLES_HEAD (ushort, 65536);
   TABLES_COUNT (ushort, 65536, PIXEL_U16);
-  TABLES_FINISH (ushort, 65536, NO_QUADS)
+  TABLES_FINISH (ushort, 65536, STORE_ENTRY)
 }
 #endif
 
@@ -426,7 +441,7 @@ clahe_tables_counted_u8 (__global const uchar * src, uint pitch, uint width,
     counts[i] = 0;
   }
   barrier (CLK_LOCAL_MEM_FENCE);
-  TABLES_FINISH (uchar, 256, QUADS_U8)
+  TABLES_FINISH (uchar, 256, STORE_ENTRY_QUADS)
 }
 #endif
 
@@ -551,12 +566,8 @@ clahe_tables_counted_u16 (__global const ushort * src, uint pitch,
   }
   barrier (CLK_LOCAL_MEM_FENCE);
 
-  for (uint k = 0; k < CLAHE_CHUNK / lsz; k++) {
-    const uint i = k * lsz + lid, b = b0 + i;
-
-    TABLE_ENTRY (t, lhist[i], b);
-    tlut[b] = t;
-  }
+  TABLE_ENTRIES (for (uint i = lid, b = b0 + lid; i < CLAHE_CHUNK;
+          i += lsz, b += lsz), lhist[i], b, STORE_ENTRY)
 }
 #endif
 
