@@ -369,30 +369,45 @@ clahe_tables_u16 (__global const ushort * src, uint pitch, uint width,
     __global const T *row = src + (size_t) y * pitch;                        \
                                                                              \
     if (xw >= x0 && xw + WORD_PIXELS <= whole_end) {                         \
-      COUNT_WORD (*(__global const uint4 *) (row + xw), INC);                \
+      COUNT_WORD (*(__global const uint4 *) (row + xw));                     \
     } else {                                                                 \
       for (uint x = max (xw, x0); x < min (xw + WORD_PIXELS, x1); x++)       \
         INC (LOAD_PIXEL (row, reflect101 (x, width)));                       \
     }                                                                        \
   }
 
-/* A word's 16 bytes or 8 16-bit pixels, in memory order. */
-#define COUNT_WORD_U8(w, INC)                                                \
+/* 8-bit input: a word's 16 pixels, in memory order. */
+#define COUNT_WORD_U8(w)                                                     \
   do {                                                                       \
     const uchar16 b = as_uchar16 (w);                                        \
                                                                              \
-    INC (b.s0); INC (b.s1); INC (b.s2); INC (b.s3);                          \
-    INC (b.s4); INC (b.s5); INC (b.s6); INC (b.s7);                          \
-    INC (b.s8); INC (b.s9); INC (b.sa); INC (b.sb);                          \
-    INC (b.sc); INC (b.sd); INC (b.se); INC (b.sf);                          \
+    INC_LOCAL (b.s0); INC_LOCAL (b.s1); INC_LOCAL (b.s2); INC_LOCAL (b.s3);  \
+    INC_LOCAL (b.s4); INC_LOCAL (b.s5); INC_LOCAL (b.s6); INC_LOCAL (b.s7);  \
+    INC_LOCAL (b.s8); INC_LOCAL (b.s9); INC_LOCAL (b.sa); INC_LOCAL (b.sb);  \
+    INC_LOCAL (b.sc); INC_LOCAL (b.sd); INC_LOCAL (b.se); INC_LOCAL (b.sf);  \
   } while (0)
-#define COUNT_WORD_U16(w, INC)                                               \
+/* GRAY16 counts go straight to the tile's histogram in global memory,
+ * where an atomic addition waits for the others on the same word: equal
+ * neighbours, as flat and saturated regions have, are added as one run. */
+#define RUN_STEP(p)                                                          \
+  do {                                                                       \
+    if ((p) == run) {                                                        \
+      n++;                                                                   \
+    } else {                                                                 \
+      atomic_add (&counts[run], n);                                          \
+      run = (p);                                                             \
+      n = 1;                                                                 \
+    }                                                                        \
+  } while (0)
+#define COUNT_WORD_U16(w)                                                    \
   do {                                                                       \
     const ushort8 raw = as_ushort8 (w);                                      \
     const ushort8 h = swap ? rotate (raw, (ushort8) 8) : raw;                \
+    uint run = h.s0, n = 1;                                                  \
                                                                              \
-    INC (h.s0); INC (h.s1); INC (h.s2); INC (h.s3);                          \
-    INC (h.s4); INC (h.s5); INC (h.s6); INC (h.s7);                          \
+    RUN_STEP (h.s1); RUN_STEP (h.s2); RUN_STEP (h.s3); RUN_STEP (h.s4);      \
+    RUN_STEP (h.s5); RUN_STEP (h.s6); RUN_STEP (h.s7);                       \
+    atomic_add (&counts[run], n);                                            \
   } while (0)
 
 /* 8-bit input counts in local memory first and adds the group's non-zero
