@@ -20,14 +20,14 @@
  *
  * Per frame: tables -> apply, GPUs counting the tiles' histograms in a
  * kernel of their own before tables; for 8-bit input the tables kernels
- * also pack the tables four to a word for apply (see store_quads ()). The frame is
- * cut into tiles_x * tiles_y tiles of tile_w x tile_h pixels; where the
- * frame does not divide into them, OpenCV pads it on the right and at the
- * bottom (BORDER_REFLECT_101) and the tiles cover the padded frame: the
- * kernels that count read those pixels through reflect101() instead of a
- * padded copy. Each tile's histogram is clipped,
- * the excess redistributed, and its cumulative counts scaled into a table;
- * apply blends the four nearest tiles' tables bilinearly.
+ * also pack the tables four to a word for apply (see store_quads ()). The
+ * frame is cut into tiles_x * tiles_y tiles of tile_w x tile_h pixels;
+ * where the frame does not divide into them, OpenCV pads it on the right
+ * and at the bottom (BORDER_REFLECT_101) and the tiles cover the padded
+ * frame: the kernels that count read those pixels through reflect101 ()
+ * instead of a padded copy. Each tile's histogram is clipped, the excess
+ * redistributed, and its cumulative counts scaled into a table; apply
+ * blends the four nearest tiles' tables bilinearly.
  *
  * Every kernel of a stage takes the same arguments, so that the host sets
  * them one way:
