@@ -31,8 +31,11 @@
 #include <string.h>
 
 #define MAX_BINS 65536
-/* The GPU 8-bit histogram's interleaved local copies of each bin. */
-#define GPU_HIST_COPIES 8
+/* The GPU 8-bit histogram's interleaved local copies of each bin: one, as
+ * more counted slower on the H100 on flat, noisy and real frames alike
+ * (the hardware merges a warp's atomics on one word; docs/performance.md
+ * has the figures). */
+#define GPU_HIST_COPIES 1
 /* GRAY16 histogram on GPUs: the largest groups, up to this size, fill the
  * device with fewer groups, each of which clears and merges its local
  * bins once (docs/performance.md has the H200's figures). */
