@@ -302,18 +302,26 @@ store_quads (__global uchar * quads, uint tiles_x, uint tiles_y, uint tile,
     store_quads (quads, tiles_x, tiles_y, tile, b, t_);                      \
   } while (0)
 
+/* The stages' arguments (see the top of the file), declared once. */
+#define COUNT_PARAMS(T)                                                      \
+  __global const T *src, uint pitch, uint width, uint height, uint swap,     \
+      uint tiles_x, uint tile_w, uint tile_h, uint first_tile, uint band,    \
+      __global uint *scratch
+#define TABLES_PARAMS(T, HIST)                                               \
+  __global const T *src, uint pitch, uint width, uint height, uint swap,     \
+      uint tiles_x, uint tile_w, uint tile_h, uint first_tile, uint limit,   \
+      float scale, uint lo, uint top, uint smoothing, uint prev,             \
+      __global T *lut, __global uint *state, __global uint *scratch,         \
+      __local uint *HIST, __local uint *part
+
 #define PIXEL_U8(row, x) ((row)[x])
 #define PIXEL_U16(row, x) (swap ? rotate ((row)[x], (ushort) 8) : (row)[x])
 
 /* CPU devices: each group counts its own tile. */
 #if WANT_ROWS && WANT_U8
 __kernel void
-clahe_tables_u8 (__global const uchar * src, uint pitch, uint width,
-    uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
-    uint first_tile, uint limit, float scale, uint lo, uint top,
-    uint smoothing, uint prev, __global uchar * lut, __global uint * state,
-    __global uint * scratch, __local uint * hist, __local uint * part,
-    uint tiles_y, __global uchar * quads)
+clahe_tables_u8 (TABLES_PARAMS (uchar, hist), uint tiles_y,
+    __global uchar * quads)
 {
   TABLES_HEAD (uchar, 256);
   TABLES_COUNT (uchar, 256, PIXEL_U8);
@@ -325,11 +333,7 @@ clahe_tables_u8 (__global const uchar * src, uint pitch, uint width,
  * per group of the launch. */
 #if WANT_ROWS && WANT_IN16
 __kernel void
-clahe_tables_u16 (__global const ushort * src, uint pitch, uint width,
-    uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
-    uint first_tile, uint limit, float scale, uint lo, uint top,
-    uint smoothing, uint prev, __global ushort * lut, __global uint * state,
-    __global uint * scratch, __local uint * lhist, __local uint * part)
+clahe_tables_u16 (TABLES_PARAMS (ushort, lhist))
 {
   __global uint *hist = scratch + (size_t) get_group_id (0) * 65536;
 
@@ -420,9 +424,7 @@ clahe_tables_u16 (__global const ushort * src, uint pitch, uint width,
 
 #if WANT_GPU && WANT_U8
 __kernel void
-clahe_count_u8 (__global const uchar * src, uint pitch, uint width,
-    uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
-    uint first_tile, uint band, __global uint * scratch)
+clahe_count_u8 (COUNT_PARAMS (uchar))
 {
   __local uint lhist[256];
   __global uint *counts = scratch + (size_t) get_group_id (0) * 256;
@@ -441,12 +443,8 @@ clahe_count_u8 (__global const uchar * src, uint pitch, uint width,
 
 /* The tile's counts into @hist, zeroing them behind for the next frame. */
 __kernel void
-clahe_tables_counted_u8 (__global const uchar * src, uint pitch, uint width,
-    uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
-    uint first_tile, uint limit, float scale, uint lo, uint top,
-    uint smoothing, uint prev, __global uchar * lut, __global uint * state,
-    __global uint * scratch, __local uint * hist, __local uint * part,
-    uint tiles_y, __global uchar * quads)
+clahe_tables_counted_u8 (TABLES_PARAMS (uchar, hist), uint tiles_y,
+    __global uchar * quads)
 {
   __global uint *counts = scratch + (size_t) get_group_id (0) * 256;
 
@@ -464,9 +462,7 @@ clahe_tables_counted_u8 (__global const uchar * src, uint pitch, uint width,
  * them and leave them zero. */
 #if WANT_GPU && WANT_IN16
 __kernel void
-clahe_count_u16 (__global const ushort * src, uint pitch, uint width,
-    uint height, uint swap, uint tiles_x, uint tile_w, uint tile_h,
-    uint first_tile, uint band, __global uint * scratch)
+clahe_count_u16 (COUNT_PARAMS (ushort))
 {
   __global uint *counts = scratch + (size_t) get_group_id (0) * 65536;
 
@@ -499,11 +495,7 @@ clahe_count_u16 (__global const ushort * src, uint pitch, uint width,
   const uint lim = limit ? limit : UINT_MAX
 
 __kernel void
-clahe_tables_excess_u16 (__global const ushort * src, uint pitch,
-    uint width, uint height, uint swap, uint tiles_x, uint tile_w,
-    uint tile_h, uint first_tile, uint limit, float scale, uint lo, uint top,
-    uint smoothing, uint prev, __global ushort * lut, __global uint * state,
-    __global uint * scratch, __local uint * lhist, __local uint * part,
+clahe_tables_excess_u16 (TABLES_PARAMS (ushort, lhist),
     __global uint * sums)
 {
   CHUNK_HEAD;
@@ -528,11 +520,7 @@ clahe_tables_excess_u16 (__global const ushort * src, uint pitch,
  * table and state entries, as TABLES_FINISH makes them; the histogram's
  * bins zeroed behind for the next frame. */
 __kernel void
-clahe_tables_counted_u16 (__global const ushort * src, uint pitch,
-    uint width, uint height, uint swap, uint tiles_x, uint tile_w,
-    uint tile_h, uint first_tile, uint limit, float scale, uint lo, uint top,
-    uint smoothing, uint prev, __global ushort * lut, __global uint * state,
-    __global uint * scratch, __local uint * lhist, __local uint * part,
+clahe_tables_counted_u16 (TABLES_PARAMS (ushort, lhist),
     __global uint * sums)
 {
   CHUNK_HEAD;
