@@ -48,6 +48,8 @@ gst_cl_context_finalize (GObject *object)
   g_clear_pointer (&self->programs, g_hash_table_unref);
   if (self->queue)
     clReleaseCommandQueue (self->queue);
+  if (self->download_queue)
+    clReleaseCommandQueue (self->download_queue);
   if (self->context)
     clReleaseContext (self->context);
   g_free (self->device_name);
@@ -188,7 +190,20 @@ create_queue (GstClContext *self)
   self->profiling = g_strcmp0 (g_getenv ("GST_CL_PROFILING"), "1") == 0;
   self->queue = clCreateCommandQueue (self->context, self->id.device,
       self->profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &status);
-  return status;
+  if (status != CL_SUCCESS)
+    return status;
+  /* Profiling times each frame's commands on one queue. Without a second
+   * queue downloads are waited for, as with an application's queue. */
+  if (!self->profiling) {
+    cl_int second;
+
+    self->download_queue = clCreateCommandQueue (self->context, self->id.device,
+        0, &second);
+    if (second != CL_SUCCESS)
+      GST_WARNING_OBJECT (self, "no download queue: %s",
+          gst_cl_strerror (second));
+  }
+  return CL_SUCCESS;
 }
 
 GstClContext *

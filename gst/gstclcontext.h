@@ -43,6 +43,11 @@ struct _GstClContext {
   GstClDeviceId id;
   cl_context context;
   cl_command_queue queue;
+  /* A second in-order queue for downloads into host memory that the frame
+   * leaves in (gst_cl_host_memory_defer()), so that one frame's download
+   * runs while the next frame's upload does: NULL where the application
+   * gave the queue, whose order then holds for every command. */
+  cl_command_queue download_queue;
   gchar *device_name;
   cl_device_type device_type;
   cl_uint compute_units;

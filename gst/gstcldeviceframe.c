@@ -141,12 +141,12 @@ gst_cl_frame_outputs (GstClFramePlan *plan, GstClBaseFilter *filter,
 
 cl_int
 gst_cl_frame_complete (GstClFramePlan *plan, GstClBaseFilter *filter,
-    GstClFrame *out, const GstClPlane *dst)
+    GstClFrame *out, const GstClPlane *dst, cl_event *done)
 {
   cl_int status = CL_SUCCESS;
 
   if (!out->on_device)
-    return gst_cl_frame_download (plan, filter, &out->host);
+    return gst_cl_frame_download (plan, filter, &out->host, done);
   FOREACH_COMPONENT (plan->out_mask, c)
   {
     const GstClComponent *comp = &plan->out[c];

@@ -49,9 +49,10 @@ cl_int gst_cl_frame_inputs (GstClFramePlan *plan, GstClBaseFilter *filter,
 void gst_cl_frame_outputs (GstClFramePlan *plan, GstClBaseFilter *filter,
     const GstClPlane *src, GstClFrame *out, GstClPlane *dst);
 /* After the kernels: what they wrote moved into @out's buffers on the
- * device, or its download to the host queued; the caller waits for that. */
+ * device, or its download to the host queued; the caller waits for that.
+ * @done as for gst_cl_frame_download(), for a download only. */
 cl_int gst_cl_frame_complete (GstClFramePlan *plan, GstClBaseFilter *filter,
-    GstClFrame *out, const GstClPlane *dst);
+    GstClFrame *out, const GstClPlane *dst, cl_event *done);
 
 /* Queues the copy of the planes of @in that hold no written component to
  * @out, each frame on the device or the host. A copy from the host must be

@@ -47,6 +47,8 @@ typedef struct {
   /* A frame whose finish() waits for its results: their marker, and the
    * frame's timestamps and flags. */
   cl_event results;
+  /* The end of the last download left running (leave_downloading()). */
+  cl_event downloading;
   GstBuffer *pending;
   /* Per frame: its input, and whether finish() ran while its download
    * was under way, with what it returned. */
@@ -64,6 +66,8 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClFilter, gst_cl_filter,
 #define PRIV(f)                                                                \
   ((GstClFilterPrivate *)gst_cl_filter_get_instance_private (GST_CL_FILTER (f)))
 
+static void forget_download (GstClFilter *filter);
+
 static gboolean
 gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
     GstCaps *outcaps)
@@ -77,6 +81,7 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
   /* The last frame's results, while its plan and the element's buffers
    * are there. */
   gst_cl_filter_complete_pending (filter);
+  forget_download (filter);
   priv->negotiated = FALSE;
   if (!gst_video_info_from_caps (&in_info, incaps) ||
       !gst_video_info_from_caps (&out_info, outcaps)) {
@@ -262,6 +267,70 @@ finish_before_download (GstClFilter *filter, cl_event marker)
   clReleaseEvent (marker);
 }
 
+/* Where downloads have a queue of their own, the kernels that follow
+ * wait there, not on the host, for the last frame's download, which reads
+ * the device planes they write. */
+static cl_int
+wait_last_download (GstClFilter *filter, GstClContext *cl)
+{
+  GstClFilterPrivate *priv = PRIV (filter);
+  cl_int done = CL_QUEUED;
+
+  if (!priv->downloading)
+    return CL_SUCCESS;
+  /* Where the frame's consumer has already waited for it, a barrier would
+   * cost the queue time for nothing. */
+  clGetEventInfo (priv->downloading, CL_EVENT_COMMAND_EXECUTION_STATUS,
+      sizeof (done), &done, NULL);
+  if (done == CL_COMPLETE)
+    return CL_SUCCESS;
+  return clEnqueueBarrierWithWaitList (cl->queue, 1, &priv->downloading, NULL);
+}
+
+static void
+forget_download (GstClFilter *filter)
+{
+  GstClFilterPrivate *priv = PRIV (filter);
+
+  if (!priv->downloading)
+    return;
+  clWaitForEvents (1, &priv->downloading);
+  clReleaseEvent (priv->downloading);
+  priv->downloading = NULL;
+}
+
+/* A download to host memory, ending with @done, that the output's memory
+ * can wait for (gst_cl_host_memory_defer()) is not waited for here: the
+ * frame goes downstream while it runs, and the next frame's upload runs
+ * beside it, the two directions of the bus at once. Takes @done. */
+static cl_int
+leave_downloading (GstClFilter *filter, GstClContext *cl, GstBuffer *outbuf,
+    cl_event done)
+{
+  GstClFilterPrivate *priv = PRIV (filter);
+  cl_int status = clFlush (cl->queue);
+
+  /* The download waits for the frame's queue, flushed first. */
+  if (status == CL_SUCCESS)
+    status = clFlush (cl->download_queue);
+  if (gst_cl_host_memory_defer (outbuf, cl, done))
+    GST_LOG_OBJECT (filter, "the frame leaves with its download running");
+  else
+    status = clWaitForEvents (1, &done);
+  if (priv->downloading)
+    clReleaseEvent (priv->downloading);
+  priv->downloading = done;
+  return status;
+}
+
+static void
+finish_queues (GstClContext *cl)
+{
+  clFinish (cl->queue);
+  if (cl->download_queue)
+    clFinish (cl->download_queue);
+}
+
 /* Both frames in system memory: on the frames themselves where the device
  * shares the host's memory and the element's kernels allow, else through
  * device planes; either way the frame's one wait is here. With
@@ -295,8 +364,8 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
     status = gst_cl_frame_unwrap (plan, base, src, dst, status);
   } else {
     GstClPlane src[GST_VIDEO_MAX_COMPONENTS], dst[GST_VIDEO_MAX_COMPONENTS];
-    cl_event results = NULL;
-    cl_int finished;
+    /* What the host waits for where the download goes on without it. */
+    cl_event results = NULL, host_wait = NULL, done = NULL;
 
     *how = "through device copies";
     for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
@@ -304,14 +373,27 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
       dst[c] = plan->out[c].dev;
     }
     status = gst_cl_frame_upload (plan, base, in);
+    if (status == CL_SUCCESS && cl->download_queue)
+      status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &host_wait);
+    if (status == CL_SUCCESS && cl->download_queue)
+      status = wait_last_download (filter, cl);
     complete_pending_during (filter, cl);
     if (status == CL_SUCCESS)
       status = klass->enqueue (filter, src, dst);
     if (status == CL_SUCCESS)
       status = mark_results (filter, cl, &results);
+    /* Results that finish() reads after this function: the host waits for
+     * them rather than for the upload alone. */
+    if (status == CL_SUCCESS && host_wait && PRIV (filter)->wait_results &&
+        !results) {
+      clReleaseEvent (host_wait);
+      host_wait = NULL;
+      status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &host_wait);
+    }
     if (status == CL_SUCCESS)
-      status = gst_cl_frame_download (plan, base, out);
-    if (copy_unwritten || results)
+      status = gst_cl_frame_download (plan, base, out,
+          host_wait ? &done : NULL);
+    if (copy_unwritten || results || host_wait)
       clFlush (cl->queue);
     if (copy_unwritten)
       gst_cl_frame_copy_unwritten (plan, in, out, TRUE);
@@ -319,11 +401,24 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
       finish_before_download (filter, results);
     else if (results)
       clReleaseEvent (results);
-    /* The frame's one wait; after a failure, commands still queued may use
-     * the frames, which must not go away under them. */
-    finished = clFinish (cl->queue);
-    if (status == CL_SUCCESS)
-      status = finished;
+    /* The frame's one wait: for its upload (and results) where its
+     * download may go on without it, else for all. After a failure,
+     * commands still queued may use the frames, which must not go away
+     * under them. */
+    if (status == CL_SUCCESS && done) {
+      status = leave_downloading (filter, cl, out->buffer, done);
+      if (status == CL_SUCCESS)
+        status = clWaitForEvents (1, &host_wait);
+    } else {
+      const cl_int finished = clFinish (cl->queue);
+
+      if (status == CL_SUCCESS)
+        status = finished;
+    }
+    if (status != CL_SUCCESS)
+      finish_queues (cl);
+    if (host_wait)
+      clReleaseEvent (host_wait);
   }
   return status;
 }
@@ -344,7 +439,7 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   GstClPlane src[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
   GstClPlane dst[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
   cl_event waits[3] = { NULL, NULL, NULL };
-  cl_event results = NULL;
+  cl_event results = NULL, done = NULL;
   cl_uint n_waits = 0;
   cl_int status, waited;
 
@@ -356,6 +451,8 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
     status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
         &waits[n_waits++]);
   complete_pending_during (filter, cl);
+  if (status == CL_SUCCESS && !out->on_device && cl->download_queue)
+    status = wait_last_download (filter, cl);
   if (status == CL_SUCCESS) {
     gst_cl_frame_outputs (plan, base, src, out, dst);
     status = klass->enqueue (filter, src, dst);
@@ -370,10 +467,20 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   } else if (status == CL_SUCCESS) {
     status = mark_results (filter, cl, &results);
   }
-  /* A download to host memory is waited for: the frame leaves with it. */
+  /* As in process_on_host(): where the download is not waited for, the
+   * results read after this function are. */
+  if (status == CL_SUCCESS && !out->on_device && cl->download_queue &&
+      PRIV (filter)->wait_results && !results)
+    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
+        &waits[n_waits++]);
+  /* A download to host memory is waited for, here or where the frame's
+   * memory is next mapped (leave_downloading()). */
   if (status == CL_SUCCESS)
-    status = gst_cl_frame_complete (plan, base, out, dst);
-  if (status == CL_SUCCESS && !out->on_device)
+    status = gst_cl_frame_complete (plan, base, out, dst,
+        !out->on_device && cl->download_queue ? &done : NULL);
+  if (status == CL_SUCCESS && done)
+    status = leave_downloading (filter, cl, out->host.buffer, done);
+  else if (status == CL_SUCCESS && !out->on_device)
     status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
         &waits[n_waits++]);
   if (status == CL_SUCCESS && results) {
@@ -384,7 +491,10 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   }
   /* After a failure, commands still queued may use the frames. Profiling
    * reads the times of complete commands. */
-  if (status != CL_SUCCESS || cl->profiling)
+  if (status != CL_SUCCESS) {
+    finish_queues (cl);
+    waited = status;
+  } else if (cl->profiling)
     waited = clFinish (cl->queue);
   else if (n_waits)
     waited = clWaitForEvents (n_waits, waits);
@@ -672,6 +782,7 @@ static gboolean
 gst_cl_filter_stop (GstBaseTransform *trans)
 {
   gst_cl_filter_complete_pending (GST_CL_FILTER (trans));
+  forget_download (GST_CL_FILTER (trans));
   PRIV (trans)->negotiated = FALSE;
   gst_caps_replace (&PRIV (trans)->refused, NULL);
   gst_cl_frame_plan_clear (&PRIV (trans)->plan);
@@ -683,6 +794,7 @@ gst_cl_filter_finalize (GObject *object)
 {
   if (PRIV (object)->results)
     clReleaseEvent (PRIV (object)->results);
+  forget_download (GST_CL_FILTER (object));
   gst_clear_buffer (&PRIV (object)->pending);
   gst_cl_frame_plan_clear (&PRIV (object)->plan);
   gst_caps_replace (&PRIV (object)->refused, NULL);

@@ -288,41 +288,59 @@ gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
 
 cl_int
 gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
-    GstVideoFrame *out)
+    GstVideoFrame *out, cl_event *done)
 {
   GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  cl_command_queue queue = done ? cl->download_queue : cl->queue;
   const size_t origin[3] = { 0, 0, 0 };
+  cl_event ready = NULL;
   cl_int status = CL_SUCCESS;
 
+  /* Packing is a kernel, on the frame's queue before the copies. */
+  FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    if (plan->out[c].packed && status == CL_SUCCESS)
+      status = gst_cl_frame_enqueue_pack (filter, plan->pack, &plan->out[c]);
+  }
+  if (status == CL_SUCCESS && done)
+    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &ready);
   FOREACH_COMPONENT (plan->out_mask, c)
   {
     const GstClComponent *comp = &plan->out[c];
     guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (out, comp->plane);
     const gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (out, comp->plane);
+    const size_t region[3] = { comp->packed ? comp->staging_row_bytes
+                                            : comp->dev.row_bytes,
+      comp->height, 1 };
 
-    if (!comp->packed) {
-      const size_t region[3] = { comp->dev.row_bytes, comp->height, 1 };
+    cl_event *event = gst_cl_base_filter_profile_event (filter, "download");
 
-      status = clEnqueueReadBufferRect (cl->queue, comp->dev.mem, CL_FALSE,
-          origin, origin, region, comp->dev.pitch, 0, stride, 0,
-          data + comp->offset, 0, NULL,
-          gst_cl_base_filter_profile_event (filter, "download"));
-      gst_cl_base_filter_count_bytes (filter, GST_CL_DOWNLOAD,
-          region[0] * region[1]);
-    } else {
-      const size_t region[3] = { comp->staging_row_bytes, comp->height, 1 };
-
-      status = gst_cl_frame_enqueue_pack (filter, plan->pack, comp);
-      if (status == CL_SUCCESS)
-        status = clEnqueueReadBufferRect (cl->queue, comp->staging, CL_FALSE,
-            origin, origin, region, comp->staging_pitch, 0, stride, 0, data, 0,
-            NULL, gst_cl_base_filter_profile_event (filter, "download"));
-      gst_cl_base_filter_count_bytes (filter, GST_CL_DOWNLOAD,
-          region[0] * region[1]);
-    }
     if (status != CL_SUCCESS)
       break;
+    /* The queue is in order: the last copy's end is the download's. */
+    if (done) {
+      if (*done)
+        clReleaseEvent (*done);
+      *done = NULL;
+      event = done;
+    }
+    if (!comp->packed)
+      status = clEnqueueReadBufferRect (queue, comp->dev.mem, CL_FALSE, origin,
+          origin, region, comp->dev.pitch, 0, stride, 0, data + comp->offset,
+          ready ? 1 : 0, ready ? &ready : NULL, event);
+    else
+      status = clEnqueueReadBufferRect (queue, comp->staging, CL_FALSE, origin,
+          origin, region, comp->staging_pitch, 0, stride, 0, data,
+          ready ? 1 : 0, ready ? &ready : NULL, event);
+    gst_cl_base_filter_count_bytes (filter, GST_CL_DOWNLOAD,
+        region[0] * region[1]);
   }
+  if (status != CL_SUCCESS && done && *done) {
+    clReleaseEvent (*done);
+    *done = NULL;
+  }
+  if (ready)
+    clReleaseEvent (ready);
   return status;
 }
 

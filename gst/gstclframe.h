@@ -103,9 +103,11 @@ cl_int gst_cl_frame_unwrap (GstClFramePlan *plan, GstClBaseFilter *filter,
 /* Queues the copy of the read components of @in to their device planes. */
 cl_int gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
     GstVideoFrame *in);
-/* Queues the copy of the written components to @out; the caller waits. */
+/* Queues the copy of the written components to @out; the caller waits.
+ * With @done the copies go on the context's download_queue, after what the
+ * frame's queue holds, and @done is their end. */
 cl_int gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
-    GstVideoFrame *out);
+    GstVideoFrame *out, cl_event *done);
 
 /* Queues @kernel, plan->unpack (@comp's staging to its device plane) or
  * plan->pack (the other way). */

@@ -42,6 +42,11 @@ typedef struct {
   /* NULL in a shared sub-memory, which keeps its parent alive. */
   cl_mem buffer;
   guint8 *data;
+  /* The parent's: a download not yet waited for (gst_cl_host_memory_defer),
+   * under @lock, which is held while waiting so that a second thread
+   * mapping the memory waits too. */
+  GMutex lock;
+  cl_event pending;
 } GstClHostMemory;
 
 G_DEFINE_TYPE (GstClHostAllocator, gst_cl_host_allocator, GST_TYPE_ALLOCATOR);
@@ -57,6 +62,7 @@ host_alloc (GstAllocator *allocator, gsize size, GstAllocationParams *params)
   gsize shift;
 
   mem = g_new0 (GstClHostMemory, 1);
+  g_mutex_init (&mem->lock);
   mem->buffer = clCreateBuffer (self->ctx->context,
       CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, maxsize, NULL, &status);
   if (status != CL_SUCCESS)
@@ -77,8 +83,35 @@ failed:
       maxsize, gst_cl_strerror (status));
   if (mem->buffer)
     clReleaseMemObject (mem->buffer);
+  g_mutex_clear (&mem->lock);
   g_free (mem);
   return NULL;
+}
+
+static GstClHostMemory *
+root_of (GstMemory *memory)
+{
+  return (GstClHostMemory *)(memory->parent ? memory->parent : memory);
+}
+
+static void
+wait_pending (GstMemory *memory)
+{
+  GstClHostMemory *mem = root_of (memory);
+
+  g_mutex_lock (&mem->lock);
+  if (mem->pending) {
+    const cl_int status = clWaitForEvents (1, &mem->pending);
+
+    /* The frame's element has already gone on: all that is left to say
+     * is that the data is not what the device wrote. */
+    if (status != CL_SUCCESS)
+      GST_ERROR ("the download into memory %p failed: %s", memory,
+          gst_cl_strerror (status));
+    clReleaseEvent (mem->pending);
+    mem->pending = NULL;
+  }
+  g_mutex_unlock (&mem->lock);
 }
 
 static void
@@ -88,16 +121,19 @@ host_free (GstAllocator *allocator, GstMemory *memory)
   GstClHostMemory *mem = (GstClHostMemory *)memory;
 
   if (mem->buffer) {
+    wait_pending (memory);
     clEnqueueUnmapMemObject (self->ctx->queue, mem->buffer, mem->data, 0, NULL,
         NULL);
     clReleaseMemObject (mem->buffer);
   }
+  g_mutex_clear (&mem->lock);
   g_free (mem);
 }
 
 static gpointer
 host_map (GstMemory *memory, gsize maxsize, GstMapFlags flags)
 {
+  wait_pending (memory);
   return ((GstClHostMemory *)memory)->data;
 }
 
@@ -112,6 +148,7 @@ host_share (GstMemory *memory, gssize offset, gssize size)
   GstClHostMemory *sub = g_new0 (GstClHostMemory, 1);
   GstMemory *parent = memory->parent ? memory->parent : memory;
 
+  g_mutex_init (&sub->lock);
   if (size == -1)
     size = memory->size - offset;
   gst_memory_init (GST_MEMORY_CAST (sub),
@@ -174,14 +211,20 @@ gst_cl_host_memory_alloc (GstClContext *ctx, gsize size, gpointer *data)
   return mem;
 }
 
+static gboolean
+is_ours (GstMemory *memory, GstClContext *ctx)
+{
+  return memory->allocator && GST_IS_CL_HOST_ALLOCATOR (memory->allocator) &&
+         GST_CL_HOST_ALLOCATOR (memory->allocator)->ctx == ctx;
+}
+
 cl_mem
 gst_cl_host_memory_lookup (GstMemory *memory, GstClContext *ctx,
     gconstpointer data, gsize *offset)
 {
   GstClHostMemory *mem;
 
-  if (!memory->allocator || !GST_IS_CL_HOST_ALLOCATOR (memory->allocator) ||
-      GST_CL_HOST_ALLOCATOR (memory->allocator)->ctx != ctx)
+  if (!is_ours (memory, ctx))
     return NULL;
   if (memory->parent)
     memory = memory->parent;
@@ -191,6 +234,28 @@ gst_cl_host_memory_lookup (GstMemory *memory, GstClContext *ctx,
     return NULL;
   *offset = (const guint8 *)data - mem->data;
   return mem->buffer;
+}
+
+gboolean
+gst_cl_host_memory_defer (GstBuffer *buf, GstClContext *ctx, cl_event done)
+{
+  const guint n = gst_buffer_n_memory (buf);
+
+  for (guint i = 0; i < n; i++)
+    if (!is_ours (gst_buffer_peek_memory (buf, i), ctx))
+      return FALSE;
+  for (guint i = 0; i < n; i++) {
+    GstClHostMemory *mem = root_of (gst_buffer_peek_memory (buf, i));
+
+    clRetainEvent (done);
+    g_mutex_lock (&mem->lock);
+    /* An earlier download nobody mapped: the queue's order puts it first. */
+    if (mem->pending)
+      clReleaseEvent (mem->pending);
+    mem->pending = done;
+    g_mutex_unlock (&mem->lock);
+  }
+  return TRUE;
 }
 
 GstBufferPool *

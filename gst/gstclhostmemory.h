@@ -47,6 +47,15 @@ GstMemory *gst_cl_host_memory_alloc (GstClContext *ctx, gsize size,
 cl_mem gst_cl_host_memory_lookup (GstMemory *mem, GstClContext *ctx,
     gconstpointer data, gsize *offset);
 
+/* Where every memory of @buf is such memory of @ctx, the download that
+ * writes it, which ends with @done, may still be running: each memory
+ * keeps a reference to @done and its next map, copy or free waits for it
+ * first, so the buffer may leave before its download is over, as
+ * GstCudaMemory leaves with its stream's work queued. FALSE, and nothing
+ * kept, where some memory is not such memory: the caller waits itself. */
+gboolean gst_cl_host_memory_defer (GstBuffer *buf, GstClContext *ctx,
+    cl_event done);
+
 /* A video buffer pool of such memory for @caps. */
 GstBufferPool *gst_cl_host_pool_new (GstClContext *ctx, GstCaps *caps,
     guint size);

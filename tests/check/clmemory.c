@@ -19,13 +19,15 @@
  *
  * Device memory and its pool on their own, without an element: maps for
  * the CPU both ways, GST_MAP_CL, copies, sub-memories, and the pool's
- * layout for every format at odd sizes.
+ * layout for every format at odd sizes; host memory whose download is
+ * still running.
  */
 #include <string.h>
 
 #include <gst/check/gstcheck.h>
 
 #include "gst/gstclbufferpool.h"
+#include "gst/gstclhostmemory.h"
 #include "gst/gstclmemory.h"
 
 GST_DEBUG_CATEGORY (gst_cl_debug);
@@ -303,6 +305,80 @@ GST_START_TEST (test_planes_refused)
 }
 GST_END_TEST;
 
+typedef struct {
+  GstMemory *mem;
+  cl_event event;
+  gint done;
+} Job;
+
+static gpointer
+map_job (gpointer data)
+{
+  Job *job = data;
+  GstMapInfo map;
+
+  fail_unless (gst_memory_map (job->mem, &map, GST_MAP_READ));
+  g_atomic_int_set (&job->done, 1);
+  gst_memory_unmap (job->mem, &map);
+  return NULL;
+}
+
+static gpointer
+complete_job (gpointer data)
+{
+  Job *job = data;
+
+  g_usleep (G_USEC_PER_SEC / 10);
+  g_atomic_int_set (&job->done, 1);
+  clSetUserEventStatus (job->event, CL_COMPLETE);
+  return NULL;
+}
+
+/* A user event stands for a download still running: a map of the memory
+ * or of a share of it, from another thread, returns only once it ends,
+ * and freeing the memory waits for it too. */
+GST_START_TEST (test_host_memory_deferred)
+{
+  GstClContext *ctx = new_context ();
+  GstAllocator *allocator = gst_cl_host_allocator_new (ctx);
+  GstMemory *mem = gst_allocator_alloc (allocator, 4096, NULL);
+  GstMemory *sub = gst_memory_share (mem, 100, 200);
+  GstBuffer *buf = gst_buffer_new ();
+  GstBuffer *sys = gst_buffer_new_allocate (NULL, 64, NULL);
+  cl_int status;
+  Job job;
+
+  gst_buffer_append_memory (buf, mem);
+  for (guint round = 0; round < 3; round++) {
+    GThread *thread;
+
+    job.mem = round == 1 ? sub : mem;
+    job.event = clCreateUserEvent (ctx->context, &status);
+    job.done = 0;
+    fail_unless_equals_int (status, CL_SUCCESS);
+    fail_unless (gst_cl_host_memory_defer (buf, ctx, job.event));
+    if (round < 2) {
+      thread = g_thread_new ("map", map_job, &job);
+      g_usleep (G_USEC_PER_SEC / 10);
+      fail_if (g_atomic_int_get (&job.done), "mapped before the download");
+      clSetUserEventStatus (job.event, CL_COMPLETE);
+    } else {
+      thread = g_thread_new ("complete", complete_job, &job);
+      gst_memory_unref (sub);
+      gst_clear_buffer (&buf);
+      fail_unless (g_atomic_int_get (&job.done), "freed before the download");
+    }
+    g_thread_join (thread);
+    fail_unless (g_atomic_int_get (&job.done));
+    fail_if (gst_cl_host_memory_defer (sys, ctx, job.event));
+    clReleaseEvent (job.event);
+  }
+  gst_buffer_unref (sys);
+  gst_object_unref (allocator);
+  gst_object_unref (ctx);
+}
+GST_END_TEST;
+
 static Suite *
 clmemory_suite (void)
 {
@@ -317,6 +393,7 @@ clmemory_suite (void)
   tcase_add_test (tc, test_copy_and_share);
   tcase_add_test (tc, test_pool_layouts);
   tcase_add_test (tc, test_planes_refused);
+  tcase_add_test (tc, test_host_memory_deferred);
   return s;
 }
 
