@@ -267,11 +267,31 @@ on_bus (GstBus *bus, GstMessage *msg, gpointer data)
   return GST_BUS_DROP;
 }
 
+/* A frame is there when the sink could read it: an element may push a
+ * buffer whose download is still running, which its map waits for. Frames
+ * left on the device ("OpenCLBuffer" memory) are not mapped, which would
+ * download them. */
+static void
+wait_readable (GstBuffer *buf)
+{
+  for (guint i = 0; i < gst_buffer_n_memory (buf); i++) {
+    GstMemory *mem = gst_buffer_peek_memory (buf, i);
+    GstMapInfo map;
+
+    if (!gst_memory_is_type (mem, "OpenCLBuffer") &&
+        gst_memory_map (mem, &map, GST_MAP_READ))
+      gst_memory_unmap (mem, &map);
+  }
+}
+
 static GstPadProbeReturn
 on_sink_buffer (GstPad *pad, GstPadProbeInfo *info, gpointer data)
 {
   Pipe *p = data;
-  const gint64 t = now_ns ();
+  gint64 t;
+
+  wait_readable (GST_PAD_PROBE_INFO_BUFFER (info));
+  t = now_ns ();
 
   g_mutex_lock (&p->lock);
   if (++p->received == p->target) {
