@@ -682,8 +682,11 @@ class Bench:
                     L, F, most), v, "x", v <= most)
             if F != "GRAY8":
                 continue
-            least = {"clhistequalize": 4000, "clsobel": 4500}.get(fac[0]) \
-                if len(fac) == 1 else None
+            # A queue after the element lets a frame's download run beside
+            # the next frame's upload (docs/performance.md).
+            core = fac[:-1] if fac[-1:] == ["queue"] else fac
+            least = {"clhistequalize": 4000, "clsobel": 4500}.get(core[0]) \
+                if len(core) == 1 else None
             if least:
                 target("%s 4K GRAY8 pipeline fps (>= %d)" % (L, least), c.fps,
                        "fps", c.fps >= least)
@@ -692,12 +695,16 @@ class Bench:
                 v = div(r.ms * 1e3, dev_us(c)) if r and not r.error else NAN
                 target("clclahe 4K GRAY8 device time vs OpenCV UMat-resident "
                        "(>= 10)", v, "x", v >= 10)
-            # Issue 13: a chain against its last element alone.
-            for part in L.split("!")[-1:] if len(fac) > 1 else []:
-                p = self.find(part.strip(), F, c.w, c.h)
+            # Issue 13: a chain against its last element alone (each with
+            # the queue after it, where the chain has one).
+            parts = [part.strip() for part in L.split("!")]
+            tail = " ! queue" if len(core) < len(fac) else ""
+            for part in parts[len(core) - 1:len(core)] if len(core) > 1 \
+                    else []:
+                p = self.find(part + tail, F, c.w, c.h)
                 v = self.speedup(c, p)
                 target("%s 4K GRAY8 fps / %s alone (>= 0.9)" % (
-                    L, part.strip()), v, "x", v >= 0.9)
+                    L, part + tail), v, "x", v >= 0.9)
         for st in self.startups if gpu else []:
             if st["element"] != "identity" and "error" not in st:
                 target("%s %s start-up cold (<= 1000 ms)" % (
