@@ -27,6 +27,7 @@
 #include "gstclbufferpool.h"
 #include "gstclfiltercaps.h"
 #include "gstcldeviceframe.h"
+#include "gstcldownload.h"
 #include "gstclhostmemory.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
@@ -47,8 +48,7 @@ typedef struct {
   /* A frame whose finish() waits for its results: their marker, and the
    * frame's timestamps and flags. */
   cl_event results;
-  /* The end of the last download left running (leave_downloading()). */
-  cl_event downloading;
+  GstClDownloads downloads;
   GstBuffer *pending;
   /* Per frame: its input, and whether finish() ran while its download
    * was under way, with what it returned. */
@@ -66,8 +66,6 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClFilter, gst_cl_filter,
 #define PRIV(f)                                                                \
   ((GstClFilterPrivate *)gst_cl_filter_get_instance_private (GST_CL_FILTER (f)))
 
-static void forget_download (GstClFilter *filter);
-
 static gboolean
 gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
     GstCaps *outcaps)
@@ -81,7 +79,7 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
   /* The last frame's results, while its plan and the element's buffers
    * are there. */
   gst_cl_filter_complete_pending (filter);
-  forget_download (filter);
+  gst_cl_downloads_forget (&priv->downloads);
   priv->negotiated = FALSE;
   if (!gst_video_info_from_caps (&in_info, incaps) ||
       !gst_video_info_from_caps (&out_info, outcaps)) {
@@ -267,70 +265,6 @@ finish_before_download (GstClFilter *filter, cl_event marker)
   clReleaseEvent (marker);
 }
 
-/* Where downloads have a queue of their own, the kernels that follow
- * wait there, not on the host, for the last frame's download, which reads
- * the device planes they write. */
-static cl_int
-wait_last_download (GstClFilter *filter, GstClContext *cl)
-{
-  GstClFilterPrivate *priv = PRIV (filter);
-  cl_int done = CL_QUEUED;
-
-  if (!priv->downloading)
-    return CL_SUCCESS;
-  /* Where the frame's consumer has already waited for it, a barrier would
-   * cost the queue time for nothing. */
-  clGetEventInfo (priv->downloading, CL_EVENT_COMMAND_EXECUTION_STATUS,
-      sizeof (done), &done, NULL);
-  if (done == CL_COMPLETE)
-    return CL_SUCCESS;
-  return clEnqueueBarrierWithWaitList (cl->queue, 1, &priv->downloading, NULL);
-}
-
-static void
-forget_download (GstClFilter *filter)
-{
-  GstClFilterPrivate *priv = PRIV (filter);
-
-  if (!priv->downloading)
-    return;
-  clWaitForEvents (1, &priv->downloading);
-  clReleaseEvent (priv->downloading);
-  priv->downloading = NULL;
-}
-
-/* A download to host memory, ending with @done, that the output's memory
- * can wait for (gst_cl_host_memory_defer()) is not waited for here: the
- * frame goes downstream while it runs, and the next frame's upload runs
- * beside it, the two directions of the bus at once. Takes @done. */
-static cl_int
-leave_downloading (GstClFilter *filter, GstClContext *cl, GstBuffer *outbuf,
-    cl_event done)
-{
-  GstClFilterPrivate *priv = PRIV (filter);
-  cl_int status = clFlush (cl->queue);
-
-  /* The download waits for the frame's queue, flushed first. */
-  if (status == CL_SUCCESS)
-    status = clFlush (cl->download_queue);
-  if (gst_cl_host_memory_defer (outbuf, cl, done))
-    GST_LOG_OBJECT (filter, "the frame leaves with its download running");
-  else
-    status = clWaitForEvents (1, &done);
-  if (priv->downloading)
-    clReleaseEvent (priv->downloading);
-  priv->downloading = done;
-  return status;
-}
-
-static void
-finish_queues (GstClContext *cl)
-{
-  clFinish (cl->queue);
-  if (cl->download_queue)
-    clFinish (cl->download_queue);
-}
-
 /* Both frames in system memory: on the frames themselves where the device
  * shares the host's memory and the element's kernels allow, else through
  * device planes; either way the frame's one wait is here. With
@@ -376,7 +310,7 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
     if (status == CL_SUCCESS && cl->download_queue)
       status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &host_wait);
     if (status == CL_SUCCESS && cl->download_queue)
-      status = wait_last_download (filter, cl);
+      status = gst_cl_downloads_order_after (&PRIV (filter)->downloads, cl);
     complete_pending_during (filter, cl);
     if (status == CL_SUCCESS)
       status = klass->enqueue (filter, src, dst);
@@ -406,7 +340,8 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
      * commands still queued may use the frames, which must not go away
      * under them. */
     if (status == CL_SUCCESS && done) {
-      status = leave_downloading (filter, cl, out->buffer, done);
+      status = gst_cl_downloads_leave (&PRIV (filter)->downloads, cl,
+          out->buffer, done, GST_OBJECT (filter));
       if (status == CL_SUCCESS)
         status = clWaitForEvents (1, &host_wait);
     } else {
@@ -416,7 +351,7 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
         status = finished;
     }
     if (status != CL_SUCCESS)
-      finish_queues (cl);
+      gst_cl_downloads_finish_all (cl);
     if (host_wait)
       clReleaseEvent (host_wait);
   }
@@ -452,7 +387,7 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
         &waits[n_waits++]);
   complete_pending_during (filter, cl);
   if (status == CL_SUCCESS && !out->on_device && cl->download_queue)
-    status = wait_last_download (filter, cl);
+    status = gst_cl_downloads_order_after (&PRIV (filter)->downloads, cl);
   if (status == CL_SUCCESS) {
     gst_cl_frame_outputs (plan, base, src, out, dst);
     status = klass->enqueue (filter, src, dst);
@@ -474,12 +409,13 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
     status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
         &waits[n_waits++]);
   /* A download to host memory is waited for, here or where the frame's
-   * memory is next mapped (leave_downloading()). */
+   * memory is next mapped (gst_cl_downloads_leave()). */
   if (status == CL_SUCCESS)
     status = gst_cl_frame_complete (plan, base, out, dst,
         !out->on_device && cl->download_queue ? &done : NULL);
   if (status == CL_SUCCESS && done)
-    status = leave_downloading (filter, cl, out->host.buffer, done);
+    status = gst_cl_downloads_leave (&PRIV (filter)->downloads, cl,
+        out->host.buffer, done, GST_OBJECT (filter));
   else if (status == CL_SUCCESS && !out->on_device)
     status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
         &waits[n_waits++]);
@@ -492,7 +428,7 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   /* After a failure, commands still queued may use the frames. Profiling
    * reads the times of complete commands. */
   if (status != CL_SUCCESS) {
-    finish_queues (cl);
+    gst_cl_downloads_finish_all (cl);
     waited = status;
   } else if (cl->profiling)
     waited = clFinish (cl->queue);
@@ -782,7 +718,7 @@ static gboolean
 gst_cl_filter_stop (GstBaseTransform *trans)
 {
   gst_cl_filter_complete_pending (GST_CL_FILTER (trans));
-  forget_download (GST_CL_FILTER (trans));
+  gst_cl_downloads_forget (&PRIV (trans)->downloads);
   PRIV (trans)->negotiated = FALSE;
   gst_caps_replace (&PRIV (trans)->refused, NULL);
   gst_cl_frame_plan_clear (&PRIV (trans)->plan);
@@ -794,7 +730,7 @@ gst_cl_filter_finalize (GObject *object)
 {
   if (PRIV (object)->results)
     clReleaseEvent (PRIV (object)->results);
-  forget_download (GST_CL_FILTER (object));
+  gst_cl_downloads_forget (&PRIV (object)->downloads);
   gst_clear_buffer (&PRIV (object)->pending);
   gst_cl_frame_plan_clear (&PRIV (object)->plan);
   gst_caps_replace (&PRIV (object)->refused, NULL);
