@@ -312,8 +312,7 @@ gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
     const size_t region[3] = { comp->packed ? comp->staging_row_bytes
                                             : comp->dev.row_bytes,
       comp->height, 1 };
-
-    cl_event *event = gst_cl_base_filter_profile_event (filter, "download");
+    cl_event *event;
 
     if (status != CL_SUCCESS)
       break;
@@ -323,6 +322,8 @@ gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
         clReleaseEvent (*done);
       *done = NULL;
       event = done;
+    } else {
+      event = gst_cl_base_filter_profile_event (filter, "download");
     }
     if (!comp->packed)
       status = clEnqueueReadBufferRect (queue, comp->dev.mem, CL_FALSE, origin,
