@@ -267,7 +267,9 @@ finish_before_download (GstClFilter *filter, cl_event marker)
 
 /* Both frames in system memory: on the frames themselves where the device
  * shares the host's memory and the element's kernels allow, else through
- * device planes; either way the frame's one wait is here. With
+ * device planes; either way the frame's one wait is here, for all of its
+ * work or, where its download goes on after it (gst_cl_downloads_leave()),
+ * for its upload and results. With
  * @copy_unwritten the planes no kernel writes go from @in to @out on the
  * host while the device works, so that their copy costs no time of its own
  * where the device is another processor. */
