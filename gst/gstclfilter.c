@@ -329,8 +329,12 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
     if (status == CL_SUCCESS)
       status = gst_cl_frame_download (plan, base, out,
           host_wait ? &done : NULL);
+    /* The device's work, the download included, under way before the
+     * host's own copy, which would otherwise hold the download back. */
     if (copy_unwritten || results || host_wait)
       clFlush (cl->queue);
+    if (done)
+      clFlush (cl->download_queue);
     if (copy_unwritten)
       gst_cl_frame_copy_unwritten (plan, in, out, TRUE);
     if (status == CL_SUCCESS)
