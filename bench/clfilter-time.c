@@ -13,6 +13,8 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 
+#include "gst/gstclmemoryapi.h"
+
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -269,8 +271,7 @@ on_bus (GstBus *bus, GstMessage *msg, gpointer data)
 
 /* A frame is there when the sink could read it: an element may push a
  * buffer whose download is still running, which its map waits for. Frames
- * left on the device ("OpenCLBuffer" memory) are not mapped, which would
- * download them. */
+ * left on the device are not mapped, which would download them. */
 static void
 wait_readable (GstBuffer *buf)
 {
@@ -278,7 +279,7 @@ wait_readable (GstBuffer *buf)
     GstMemory *mem = gst_buffer_peek_memory (buf, i);
     GstMapInfo map;
 
-    if (!gst_memory_is_type (mem, "OpenCLBuffer") &&
+    if (!gst_memory_is_type (mem, GST_CL_MEMORY_TYPE) &&
         gst_memory_map (mem, &map, GST_MAP_READ))
       gst_memory_unmap (mem, &map);
   }
