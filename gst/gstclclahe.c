@@ -224,9 +224,10 @@ struct _GstClClahe {
   /* Under the object lock. */
   Settings settings;
 
-  /* From start to stop: tables by input depth (on GPUs, after the count
-   * kernel), apply by depths (the *_rows_* kernels on CPUs). */
-  cl_kernel k_count[2];
+  /* From start to stop: tables by input depth (on GPUs, for 8-bit input,
+   * counting too; for GRAY16 after the count kernel), apply by depths (the
+   * *_rows_* kernels on CPUs). */
+  cl_kernel k_count;
   cl_kernel k_tables[2];
   /* GRAY16 on GPUs: the chunks' sums the tables kernel starts from. */
   cl_kernel k_excess;
@@ -311,9 +312,8 @@ release_tables (GstClClahe *self)
 static void
 release_kernels (GstClClahe *self)
 {
-  cl_kernel *k[] = { &self->k_count[0], &self->k_count[1], &self->k_tables[0],
-    &self->k_tables[1], &self->k_excess, &self->k_apply[0], &self->k_apply[1],
-    &self->k_apply[2] };
+  cl_kernel *k[] = { &self->k_count, &self->k_tables[0], &self->k_tables[1],
+    &self->k_excess, &self->k_apply[0], &self->k_apply[1], &self->k_apply[2] };
 
   for (guint i = 0; i < G_N_ELEMENTS (k); i++) {
     if (*k[i])
@@ -354,14 +354,14 @@ create_kernels (GstClClahe *self)
       apply[self->depths]);
   cl_program program = gst_cl_base_filter_get_program (base, "clahe",
       gst_cl_kernel_clahe, FALSE, defines);
-  gchar *tables = g_strdup_printf ("clahe_tables_%s%s",
-      self->cpu ? "" : "counted_", u8 ? "u8" : "u16");
-  /* GPUs count in a kernel of their own, and GRAY16's tables take two. */
+  gchar *tables = g_strdup_printf ("clahe_%s_%s",
+      self->cpu ? "tables" : (u8 ? "count_tables" : "tables_counted"),
+      u8 ? "u8" : "u16");
+  /* GPUs count GRAY16 in a kernel of their own, and its tables take two. */
   const gboolean ok = program &&
-                      (self->cpu ||
-                          create_kernel (self, program,
-                              u8 ? "clahe_count_u8" : "clahe_count_u16",
-                              &self->k_count[self->in_bps - 1])) &&
+                      (self->cpu || u8 ||
+                          create_kernel (self, program, "clahe_count_u16",
+                              &self->k_count)) &&
                       create_kernel (self, program, tables,
                           &self->k_tables[self->in_bps - 1]) &&
                       (self->cpu || u8 ||
@@ -421,6 +421,14 @@ tiles_batch (GstClClahe *self, guint tiles)
   return self->nbins == 65536 ? MIN (tiles, U16_BATCH) : tiles;
 }
 
+/* Bytes of the histograms of @batch tiles; 8-bit input's kernel on GPUs
+ * counts each tile's finished groups in a word after them. */
+static gsize
+scratch_size (GstClClahe *self, guint batch)
+{
+  return (gsize)batch * (self->nbins + (self->nbins == 256 && !self->cpu)) * 4;
+}
+
 /* The buffers for a grid of tiles; the state waits for the first frame
  * that smooths. */
 static gboolean
@@ -436,7 +444,7 @@ alloc_tables (GstClClahe *self, guint tiles_x, guint tiles_y)
     return FALSE;
   if (self->nbins == 65536 || !self->cpu) {
     self->scratch = gst_cl_base_filter_alloc (base,
-        (gsize)tiles_batch (self, tiles) * self->nbins * 4);
+        scratch_size (self, tiles_batch (self, tiles)));
     if (!self->scratch)
       return FALSE;
     self->scratch_dirty = TRUE;
@@ -529,15 +537,22 @@ tables_group (GstClClahe *self, GstClContext *cl, cl_kernel k)
   return lsz;
 }
 
-/* GPUs: the histograms of @n tiles from @first on, into the scratch
- * buffer. The count kernels take (src, pitch, width, height, swap,
+/* GPUs: the rows of a tile that one group of the count counts. */
+static cl_uint
+count_band (cl_uint tile_w, cl_uint tile_h)
+{
+  return CLAMP ((COUNT_PIXELS + tile_w - 1) / tile_w, 1, tile_h);
+}
+
+/* GPUs, GRAY16: the histograms of @n tiles from @first on, into the
+ * scratch buffer. The count kernel takes (src, pitch, width, height, swap,
  * tiles_x, tile_w, tile_h, first_tile, band, scratch). */
 static cl_int
 enqueue_count (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
     cl_uint first, cl_uint n, cl_uint tile_w, cl_uint tile_h)
 {
-  cl_kernel k = self->k_count[self->in_bps - 1];
-  const cl_uint band = CLAMP ((COUNT_PIXELS + tile_w - 1) / tile_w, 1, tile_h);
+  cl_kernel k = self->k_count;
+  const cl_uint band = count_band (tile_w, tile_h);
   const size_t lsz = MIN (COUNT_GROUP, cl->max_work_group_size);
   const size_t global[2] = { n * lsz, (tile_h + band - 1) / band };
   const size_t local[2] = { lsz, 1 };
@@ -554,8 +569,9 @@ enqueue_count (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
 
 /* Every tables kernel takes (src, pitch, width, height, swap, tiles_x,
  * tile_w, tile_h, first_tile, limit, scale, lo, top, smoothing, prev, lut,
- * state, scratch, hist, part), and the GRAY16 GPU kernels sums after
- * them; @hist holds @hist_words words, @part one per work-item of @lsz. */
+ * state, scratch, hist, part), 8-bit input's (tiles_y, quads) after them
+ * and the GPUs' one for it band after those, the GRAY16 GPU kernels sums;
+ * @hist holds @hist_words words, @part one per work-item of @lsz. */
 static cl_int
 set_tables_args (GstClClahe *self, cl_kernel k, const GstClPlane *in,
     cl_uint tile_w, cl_uint tile_h, cl_uint limit, cl_float scale,
@@ -579,6 +595,11 @@ set_tables_args (GstClClahe *self, cl_kernel k, const GstClPlane *in,
   if (self->quads) {
     s |= SET_ARG (k, 20, self->tiles_y);
     s |= SET_ARG (k, 21, self->quads);
+    if (!self->cpu) {
+      const cl_uint band = count_band (tile_w, tile_h);
+
+      s |= SET_ARG (k, 22, band);
+    }
   }
   if (self->sums)
     s |= SET_ARG (k, 20, self->sums);
@@ -586,9 +607,11 @@ set_tables_args (GstClClahe *self, cl_kernel k, const GstClPlane *in,
 }
 
 /* The tables of all tiles, batch by batch of tiles whose histograms the
- * scratch buffer holds. GRAY16 on GPUs takes two kernels per batch, each
- * in one group per tile and chunk of bins: the chunks' counts above and
- * below the limit, then the tables. */
+ * scratch buffer holds. 8-bit input on GPUs takes one kernel in the count
+ * kernel's shape, groups of a band of a tile's rows each. GRAY16 on GPUs
+ * takes three kernels per batch: the count, then in one group per tile and
+ * chunk of bins the chunks' counts above and below the limit, then the
+ * tables. */
 static cl_int
 enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
     const Settings *settings, cl_uint tile_w, cl_uint tile_h)
@@ -611,6 +634,11 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
                             : kx               ? GST_CL_CLAHE_U16_CHUNK
                                                : 1;
   const cl_uint per_tile = kx ? U16_CHUNKS : 1;
+  /* 8-bit input on GPUs: groups per tile, down the tile's rows. */
+  const gboolean counts = !self->cpu && self->nbins == 256;
+  const size_t bands = counts ? (tile_h + count_band (tile_w, tile_h) - 1) /
+                                    count_band (tile_w, tile_h)
+                              : 1;
   const cl_uint batch = tiles_batch (self, tiles);
   cl_int s = set_tables_args (self, k, in, tile_w, tile_h, limit, scale,
       smoothing, hist_words, lsz);
@@ -623,7 +651,7 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   if (!self->cpu && self->scratch_dirty) {
     const cl_uint zero = 0;
     cl_int status = clEnqueueFillBuffer (cl->queue, self->scratch, &zero,
-        sizeof (zero), 0, (size_t)batch * self->nbins * 4, 0, NULL, NULL);
+        sizeof (zero), 0, scratch_size (self, batch), 0, NULL, NULL);
 
     if (status != CL_SUCCESS)
       return status;
@@ -631,20 +659,22 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   }
   for (cl_uint first = 0; first < tiles; first += batch) {
     const cl_uint n = MIN (batch, tiles - first);
-    const size_t global = (size_t)n * per_tile * lsz;
+    const size_t global[2] = { (size_t)n * per_tile * lsz, bands };
+    const size_t local[2] = { lsz, 1 };
     const size_t global_x = (size_t)n * per_tile * lsz_x;
     cl_int status;
 
     if (SET_ARG (k, 8, first) != CL_SUCCESS ||
         (kx && SET_ARG (kx, 8, first) != CL_SUCCESS))
       return CL_INVALID_KERNEL_ARGS;
-    status = self->cpu ? CL_SUCCESS
-                       : enqueue_count (self, cl, in, first, n, tile_w, tile_h);
+    status = self->cpu || counts
+                 ? CL_SUCCESS
+                 : enqueue_count (self, cl, in, first, n, tile_w, tile_h);
     if (status == CL_SUCCESS && kx)
       status = gst_cl_base_filter_enqueue_kernel (base, kx, 1, &global_x,
           &lsz_x);
     if (status == CL_SUCCESS)
-      status = gst_cl_base_filter_enqueue_kernel (base, k, 1, &global, &lsz);
+      status = gst_cl_base_filter_enqueue_kernel (base, k, 2, global, local);
     /* Counts may lie in the histograms that no tables kernel took. */
     if (status != CL_SUCCESS) {
       self->scratch_dirty = TRUE;

@@ -18,8 +18,9 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Per frame: tables -> apply, GPUs counting the tiles' histograms in a
- * kernel of their own before tables; for 8-bit input the tables kernels
+ * Per frame: tables -> apply, the tables kernel on GPUs counting the tiles'
+ * histograms in many groups per tile first (for GRAY16 in a kernel of its
+ * own before the tables); for 8-bit input the tables kernels
  * also pack the tables four to a word for apply (see store_quads ()). The
  * frame is cut into tiles_x * tiles_y tiles of tile_w x tile_h pixels;
  * where the frame does not divide into them, OpenCV pads it on the right
@@ -31,21 +32,24 @@
  *
  * Every kernel of a stage takes the same arguments, so that the host sets
  * them one way:
- *   clahe_count_*   (src, pitch, width, height, swap, tiles_x, tile_w,
+ *   clahe_count_u16 (src, pitch, width, height, swap, tiles_x, tile_w,
  *                    tile_h, first_tile, band, scratch)
- *   clahe_tables_*  (src, pitch, width, height, swap, tiles_x, tile_w,
+ *   clahe_tables_*, clahe_count_tables_u8
+ *                   (src, pitch, width, height, swap, tiles_x, tile_w,
  *                    tile_h, first_tile, limit, scale, lo, top, smoothing,
  *                    prev, lut, state, scratch, lhist, part), 8-bit
- *                    input's with (tiles_y, quads) after them, the *_u16
- *                    ones GPUs run with sums after them
+ *                    input's with (tiles_y, quads) after them and the GPU
+ *                    one with band after those, the *_u16 ones GPUs run
+ *                    with sums after them
  *   clahe_apply_*   (src, pitch, width, height, swap, dst, dpitch, rows,
  *                    lut, tiles_x, tiles_y, inv_tw, inv_th)
- * Pitches and widths count pixels. GPUs run clahe_count_* in many groups
- * per tile, one per band of @band rows, adding into per-tile histograms in
- * @scratch, then for 8-bit input clahe_tables_counted_u8 in groups of up
- * to 256 work-items per tile, for GRAY16 clahe_tables_excess_u16 and
+ * Pitches and widths count pixels. GPUs run for 8-bit input
+ * clahe_count_tables_u8 in many groups of up to 256 work-items per tile,
+ * one per band of @band rows, adding into per-tile histograms in @scratch,
+ * the last group of each tile making its table; for GRAY16
+ * clahe_count_u16 in the same shape, then clahe_tables_excess_u16 and
  * clahe_tables_counted_u16 in groups of up to 256 per chunk of
- * GST_CL_CLAHE_U16_CHUNK bins of a tile, and the apply kernels with one
+ * GST_CL_CLAHE_U16_CHUNK bins of a tile; then the apply kernels with one
  * work-item per pixel (per GST_CL_CLAHE_APPLY_PIXELS for 8-bit input);
  * CPU devices run clahe_tables_* in groups of one work-item per tile, each
  * counting its tile, and the *_rows_* apply kernels, one work-item per
@@ -347,8 +351,9 @@ clahe_tables_u16 (TABLES_PARAMS (ushort, lhist))
  * spread over groups of @band rows of a tile each: group (i, j) counts rows
  * j * band on of tile first_tile + i and adds its counts into that tile's
  * histogram in @scratch, nbins words per tile of the launch, which must be
- * zero before; clahe_tables_counted_* then consume the histograms and leave
- * them zero. Consecutive work-items take consecutive 16-byte words of the
+ * zero before; the last group of the tile (8-bit input) or
+ * clahe_tables_counted_u16 then consume the histograms and leave them
+ * zero. Consecutive work-items take consecutive 16-byte words of the
  * band, row after row, so that reads coalesce, narrow tiles keep the whole
  * group busy, and each work-item has few loads to wait for: one pixel per
  * load left the count waiting on memory a pixel at a time. Device copies'
@@ -423,11 +428,24 @@ clahe_tables_u16 (TABLES_PARAMS (ushort, lhist))
 #define INC_GLOBAL(v) atomic_inc (&counts[v])
 
 #if WANT_GPU && WANT_U8
+/* 8-bit input counts and makes the tables in one kernel, in the count's
+ * groups: each adds its band's counts into the tile's histogram, then the
+ * last of the tile's groups to finish, told by a counter per tile after
+ * the histograms in @scratch, takes the histogram and makes the table. No
+ * group waits for another, so the groups need not run at once; a kernel
+ * of its own for the tables cost a launch, as long as its work. The fence
+ * puts the group's additions before its count of finished groups; the
+ * last group reads the histogram by exchanges, which see every addition,
+ * and leaves it and the counter zero for the next frame. */
 __kernel void
-clahe_count_u8 (COUNT_PARAMS (uchar))
+clahe_count_tables_u8 (TABLES_PARAMS (uchar, lhist), uint tiles_y,
+    __global uchar * quads, uint band)
 {
-  __local uint lhist[256];
   __global uint *counts = scratch + (size_t) get_group_id (0) * 256;
+  __global uint *finished = scratch + (size_t) get_num_groups (0) * 256
+      + get_group_id (0);
+  __local uint *hist = lhist;
+  __local uint last;
 
   for (uint i = get_local_id (0); i < 256; i += get_local_size (0))
     lhist[i] = 0;
@@ -439,22 +457,23 @@ clahe_count_u8 (COUNT_PARAMS (uchar))
   for (uint b = get_local_id (0); b < 256; b += get_local_size (0))
     if (lhist[b])
       atomic_add (&counts[b], lhist[b]);
-}
-
-/* The tile's counts into @hist, zeroing them behind for the next frame. */
-__kernel void
-clahe_tables_counted_u8 (TABLES_PARAMS (uchar, hist), uint tiles_y,
-    __global uchar * quads)
-{
-  __global uint *counts = scratch + (size_t) get_group_id (0) * 256;
-
-  TABLES_HEAD (uchar, 256);
-  for (uint i = lid; i < 256; i += lsz) {
-    hist[i] = counts[i];
-    counts[i] = 0;
-  }
+  mem_fence (CLK_GLOBAL_MEM_FENCE);
+  barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  if (get_local_id (0) == 0)
+    last = atomic_inc (finished) == get_num_groups (1) - 1;
   barrier (CLK_LOCAL_MEM_FENCE);
-  TABLES_FINISH (uchar, 256, STORE_ENTRY_QUADS)
+  if (!last)
+    return;
+  mem_fence (CLK_GLOBAL_MEM_FENCE);
+  {
+    TABLES_HEAD (uchar, 256);
+    for (uint i = lid; i < 256; i += lsz)
+      hist[i] = atomic_xchg (&counts[i], 0);
+    if (lid == 0)
+      *finished = 0;
+    barrier (CLK_LOCAL_MEM_FENCE);
+    TABLES_FINISH (uchar, 256, STORE_ENTRY_QUADS)
+  }
 }
 #endif
 
