@@ -246,6 +246,29 @@ gst_cl_frame_enqueue_pack (GstClBaseFilter *filter, cl_kernel k,
       width >= 64 ? local : NULL);
 }
 
+/* The device side of a component's copy to or from the host: its device
+ * plane, or for a packed component the staging buffer, which holds the
+ * frame's whole plane from its first byte (kernels move the component
+ * between it and the device plane). @host_offset is where the copy starts
+ * in the frame's plane. */
+typedef struct {
+  cl_mem mem;
+  size_t pitch;
+  size_t region[3];
+  gsize host_offset;
+} PlaneCopy;
+
+static void
+plane_copy_of (const GstClComponent *comp, PlaneCopy *t)
+{
+  t->mem = comp->packed ? comp->staging : comp->dev.mem;
+  t->pitch = comp->packed ? comp->staging_pitch : comp->dev.pitch;
+  t->region[0] = comp->packed ? comp->staging_row_bytes : comp->dev.row_bytes;
+  t->region[1] = comp->height;
+  t->region[2] = 1;
+  t->host_offset = comp->packed ? 0 : comp->offset;
+}
+
 cl_int
 gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
     GstVideoFrame *in)
@@ -260,26 +283,16 @@ gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
     guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (in, comp->plane);
     const gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (in, comp->plane);
     cl_event *event = gst_cl_base_filter_profile_event (filter, "upload");
+    PlaneCopy t;
 
-    if (!comp->packed) {
-      const size_t region[3] = { comp->dev.row_bytes, comp->height, 1 };
-
-      status = clEnqueueWriteBufferRect (cl->queue, comp->dev.mem, CL_FALSE,
-          origin, origin, region, comp->dev.pitch, 0, stride, 0,
-          data + comp->offset, 0, NULL, event);
-      gst_cl_base_filter_count_bytes (filter, GST_CL_UPLOAD,
-          region[0] * region[1]);
-    } else {
-      const size_t region[3] = { comp->staging_row_bytes, comp->height, 1 };
-
-      status = clEnqueueWriteBufferRect (cl->queue, comp->staging, CL_FALSE,
-          origin, origin, region, comp->staging_pitch, 0, stride, 0, data, 0,
-          NULL, event);
-      gst_cl_base_filter_count_bytes (filter, GST_CL_UPLOAD,
-          region[0] * region[1]);
-      if (status == CL_SUCCESS)
-        status = gst_cl_frame_enqueue_pack (filter, plan->unpack, comp);
-    }
+    plane_copy_of (comp, &t);
+    status = clEnqueueWriteBufferRect (cl->queue, t.mem, CL_FALSE, origin,
+        origin, t.region, t.pitch, 0, stride, 0, data + t.host_offset, 0, NULL,
+        event);
+    gst_cl_base_filter_count_bytes (filter, GST_CL_UPLOAD,
+        t.region[0] * t.region[1]);
+    if (status == CL_SUCCESS && comp->packed)
+      status = gst_cl_frame_enqueue_pack (filter, plan->unpack, comp);
     if (status != CL_SUCCESS)
       break;
   }
@@ -309,9 +322,7 @@ gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
     const GstClComponent *comp = &plan->out[c];
     guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (out, comp->plane);
     const gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (out, comp->plane);
-    const size_t region[3] = { comp->packed ? comp->staging_row_bytes
-                                            : comp->dev.row_bytes,
-      comp->height, 1 };
+    PlaneCopy t;
     cl_event *event;
 
     if (status != CL_SUCCESS)
@@ -325,16 +336,12 @@ gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
     } else {
       event = gst_cl_base_filter_profile_event (filter, "download");
     }
-    if (!comp->packed)
-      status = clEnqueueReadBufferRect (queue, comp->dev.mem, CL_FALSE, origin,
-          origin, region, comp->dev.pitch, 0, stride, 0, data + comp->offset,
-          ready ? 1 : 0, ready ? &ready : NULL, event);
-    else
-      status = clEnqueueReadBufferRect (queue, comp->staging, CL_FALSE, origin,
-          origin, region, comp->staging_pitch, 0, stride, 0, data,
-          ready ? 1 : 0, ready ? &ready : NULL, event);
+    plane_copy_of (comp, &t);
+    status = clEnqueueReadBufferRect (queue, t.mem, CL_FALSE, origin, origin,
+        t.region, t.pitch, 0, stride, 0, data + t.host_offset, ready ? 1 : 0,
+        ready ? &ready : NULL, event);
     gst_cl_base_filter_count_bytes (filter, GST_CL_DOWNLOAD,
-        region[0] * region[1]);
+        t.region[0] * t.region[1]);
   }
   if (status != CL_SUCCESS && done && *done) {
     clReleaseEvent (*done);
