@@ -146,7 +146,7 @@ host_share (GstMemory *memory, gssize offset, gssize size)
 {
   GstClHostMemory *mem = (GstClHostMemory *)memory;
   GstClHostMemory *sub = g_new0 (GstClHostMemory, 1);
-  GstMemory *parent = memory->parent ? memory->parent : memory;
+  GstMemory *parent = GST_MEMORY_CAST (root_of (memory));
 
   g_mutex_init (&sub->lock);
   if (size == -1)
@@ -226,11 +226,9 @@ gst_cl_host_memory_lookup (GstMemory *memory, GstClContext *ctx,
 
   if (!is_ours (memory, ctx))
     return NULL;
-  if (memory->parent)
-    memory = memory->parent;
-  mem = (GstClHostMemory *)memory;
+  mem = root_of (memory);
   if ((const guint8 *)data < mem->data ||
-      (const guint8 *)data >= mem->data + memory->maxsize)
+      (const guint8 *)data >= mem->data + mem->mem.maxsize)
     return NULL;
   *offset = (const guint8 *)data - mem->data;
   return mem->buffer;
