@@ -544,6 +544,15 @@ count_band (cl_uint tile_w, cl_uint tile_h)
   return CLAMP ((COUNT_PIXELS + tile_w - 1) / tile_w, 1, tile_h);
 }
 
+/* GPUs: the count's groups per tile, one per band. */
+static size_t
+count_bands (cl_uint tile_w, cl_uint tile_h)
+{
+  const cl_uint band = count_band (tile_w, tile_h);
+
+  return (tile_h + band - 1) / band;
+}
+
 /* GPUs, GRAY16: the histograms of @n tiles from @first on, into the
  * scratch buffer. The count kernel takes (src, pitch, width, height, swap,
  * tiles_x, tile_w, tile_h, first_tile, band, scratch). */
@@ -554,7 +563,7 @@ enqueue_count (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   cl_kernel k = self->k_count;
   const cl_uint band = count_band (tile_w, tile_h);
   const size_t lsz = MIN (COUNT_GROUP, cl->max_work_group_size);
-  const size_t global[2] = { n * lsz, (tile_h + band - 1) / band };
+  const size_t global[2] = { n * lsz, count_bands (tile_w, tile_h) };
   const size_t local[2] = { lsz, 1 };
   cl_int s = set_tile_args (self, k, in, tile_w, tile_h);
 
@@ -636,9 +645,7 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   const cl_uint per_tile = kx ? U16_CHUNKS : 1;
   /* 8-bit input on GPUs: groups per tile, down the tile's rows. */
   const gboolean counts = !self->cpu && self->nbins == 256;
-  const size_t bands = counts ? (tile_h + count_band (tile_w, tile_h) - 1) /
-                                    count_band (tile_w, tile_h)
-                              : 1;
+  const size_t bands = counts ? count_bands (tile_w, tile_h) : 1;
   const cl_uint batch = tiles_batch (self, tiles);
   cl_int s = set_tables_args (self, k, in, tile_w, tile_h, limit, scale,
       smoothing, hist_words, lsz);
