@@ -454,8 +454,10 @@ gst_cl_frame_unwrap (GstClFramePlan *plan, GstClBaseFilter *filter,
 
     if (status != CL_SUCCESS || !p->mem)
       break;
-    /* Makes the output coherent in the host memory it wraps. */
-    mapped = clEnqueueMapBuffer (cl->queue, p->mem, CL_TRUE, CL_MAP_READ, 0,
+    /* Makes the output coherent in the host memory it wraps. Not blocking:
+     * the clFinish() below is the frame's one wait, where a blocking map
+     * and then the finish were two rounds with the device's threads. */
+    mapped = clEnqueueMapBuffer (cl->queue, p->mem, CL_FALSE, CL_MAP_READ, 0,
         p->pitch * (p->height - 1) + p->row_bytes, 0, NULL, NULL, &status);
     if (status == CL_SUCCESS)
       status = clEnqueueUnmapMemObject (cl->queue, p->mem, mapped, 0, NULL,
