@@ -263,9 +263,14 @@ on_bus (GstBus *bus, GstMessage *msg, gpointer data)
     default:
       break;
   }
-  g_cond_broadcast (&p->cond);
+  /* Only these end a wait: waking the timing thread at every histogram
+   * message would cost the frames a context switch each. */
+  if (p->error || p->eos)
+    g_cond_broadcast (&p->cond);
   g_mutex_unlock (&p->lock);
-  /* Dropped, per-frame histogram messages too, so that none pile up. */
+  /* Dropped, per-frame histogram messages too, so that none pile up. A
+   * sync handler that drops a message owns it. */
+  gst_message_unref (msg);
   return GST_BUS_DROP;
 }
 
