@@ -420,8 +420,26 @@ finish_int (uint o, uint threshold, uint maxv)
   return threshold ? (o >= threshold ? maxv : 0) : o;
 }
 
+/* GRAY8, where round_sqrt_uint's three corrections were most of the
+ * vectorized loop (and PoCL's rint and rounding conversions are not single
+ * instructions): up to n = 65280, the largest n whose output is below 255,
+ * sqrt (n) lies at least 1 / 512 from every integer but its own root, far
+ * more than sqrt's 3 ulp, so the truncation is floor (sqrt (n)), or one
+ * less for a perfect square, and one step rounds either exactly (no tie,
+ * see above). Above 65280 the result is at least 255, the clamp. */
+static inline uint
+round_sqrt_u8 (uint n)
+{
+  const uint k = (uint) sqrt ((float) n);
+
+  return k + (n > k * k + k);
+}
+
+#define ROUND_SQRT_u8(n) round_sqrt_u8 (n)
+#define ROUND_SQRT_u16(n) round_sqrt_uint (n)
+
 #define UNIT_VALUE(mode, gx, gy, T)                                          \
-  ((mode) == MODE_MAGNITUDE ? round_sqrt_uint (MAG_N_##T (gx, gy))           \
+  ((mode) == MODE_MAGNITUDE ? ROUND_SQRT_##T (MAG_N_##T (gx, gy))            \
    : (mode) == MODE_MAGNITUDE_L1 ? (uint) (abs (gx) + abs (gy))               \
    : (mode) == MODE_DX ? (uint) abs (gx) : (uint) abs (gy))
 
