@@ -141,10 +141,9 @@ enum
 
 /* Work-groups of the GPU kernels that map pixels: 256 work-items (the
  * 8-bit one builds a 256-entry table with one item per entry), each taking
- * APPLY_ROWS rows of one 16-byte column. */
+ * GST_CL_APPLY_ROWS rows of one 16-byte column. */
 #define APPLY_GROUP_X 64
 #define APPLY_GROUP_Y 4
-#define APPLY_ROWS 4
 
 /* The properties, copied once per frame. */
 typedef struct {
@@ -564,7 +563,8 @@ enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
   const cl_uint width = in->row_bytes / bps;
   const cl_uint height = in->height;
   const cl_uint vpr = (in->row_bytes + 15) / 16;
-  const cl_uint rows = self->cpu ? self->plan.rows_per_group : APPLY_ROWS;
+  const cl_uint rows = self->cpu ? self->plan.rows_per_group
+                                 : GST_CL_APPLY_ROWS;
   const cl_uint group = num_bins ? self->nbins / num_bins : 1;
   const cl_mem summary = num_bins ? self->results.summary : NULL;
   const cl_mem next = self->cpu ? NULL : self->hist[!self->cur];

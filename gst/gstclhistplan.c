@@ -62,8 +62,9 @@ gst_cl_hist_plan_init (GstClHistPlan *p, GstClContext *cl, guint depth,
     /* A few bands of rows per core; GRAY16 partials are 256 KiB each. */
     p->rows_per_group = band_rows (height, units * (depth == 8 ? 2 : 1));
   } else if (depth == 8) {
-    /* Enough groups to fill the device. */
-    p->rows_per_group = band_rows (height, units * 4);
+    /* Enough groups to fill the device, and few enough that the merges of
+     * their local bins into the 256 global ones queue briefly. */
+    p->rows_per_group = band_rows (height, units * 2);
   } else {
     /* A power of two of words: fewer groups fit where the slices are
      * larger, and NVIDIA refuses a group that asks for all the local

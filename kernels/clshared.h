@@ -59,6 +59,10 @@
  * work-group per tile and chunk. */
 #define GST_CL_CLAHE_U16_CHUNK 1024
 
+/* clhistequalize's GPU apply kernels: rows of one 16-byte column per
+ * work-item. The 8-bit one reads them all before it builds its table. */
+#define GST_CL_APPLY_ROWS 4
+
 /* clclahe's 8-bit GPU apply kernel: pixels across per work-item, one
  * 32-bit word of the frame. */
 #define GST_CL_CLAHE_APPLY_PIXELS 4

@@ -78,6 +78,11 @@ local_hist_merge (__local uint * lhist, uint nbins, uint copies,
   }
 }
 
+/* Vectors of a band that each work-item loads before it counts any: one
+ * at a time, each count waited for its load; more than two gained nothing
+ * (docs/performance.md). */
+#define HIST_BATCH 2
+
 /* One group counts a band of @rows_per_group rows, 16 pixels per load. */
 #if WANT_GPU && WANT_U8
 __kernel void
@@ -102,21 +107,30 @@ histogram_u8 (__global const uchar * src, uint pitch, uint x0, uint y0,
   } while (0)
 
   local_hist_clear (lhist, 256 * copies);
-  for (uint i = lid; i < rows * vpr; i += lsz) {
-    const uint r = i / vpr;
-    const uint x = xa + (i - r * vpr) * 16;
-    __global const uchar *p = src + (size_t) (y0 + row0 + r) * pitch;
+  for (uint i0 = lid; i0 < rows * vpr; i0 += HIST_BATCH * lsz) {
+    __global const uchar *p[HIST_BATCH];
+    uint x[HIST_BATCH];
+    uint4 w[HIST_BATCH];
 
-    if (x >= x0 && x + 16 <= x1) {
-      const uint4 w = LOAD16 (p + x);
+    for (uint k = 0; k < HIST_BATCH; k++) {
+      const uint i = i0 + k * lsz;
+      const uint r = i / vpr;
 
-      COUNT_WORD (w.x);
-      COUNT_WORD (w.y);
-      COUNT_WORD (w.z);
-      COUNT_WORD (w.w);
-    } else {
-      for (uint k = max (x, x0); k < min (x + 16, x1); k++)
-        COUNT (mine, p[k] * copies);
+      x[k] = xa + (i - r * vpr) * 16;
+      p[k] = src + (size_t) (y0 + row0 + r) * pitch;
+      if (i < rows * vpr && x[k] >= x0 && x[k] + 16 <= x1)
+        w[k] = LOAD16 (p[k] + x[k]);
+    }
+    for (uint k = 0; k < HIST_BATCH && i0 + k * lsz < rows * vpr; k++) {
+      if (x[k] >= x0 && x[k] + 16 <= x1) {
+        COUNT_WORD (w[k].x);
+        COUNT_WORD (w[k].y);
+        COUNT_WORD (w[k].z);
+        COUNT_WORD (w[k].w);
+      } else {
+        for (uint j = max (x[k], x0); j < min (x[k] + 16, x1); j++)
+          COUNT (mine, p[k][j] * copies);
+      }
     }
   }
 #undef COUNT_WORD
@@ -365,8 +379,10 @@ map_word (uint u, __local const uchar * t)
 
 /* 8-bit on GPUs: each work-group builds the 256-entry table in local
  * memory from the histogram (cheaper than a launch of its own), then maps
- * @rows rows of one 16-byte column per work-item through it. Group 0 also
- * zeroes @next_hist, the histogram buffer of the next frame
+ * @rows (GST_CL_APPLY_ROWS) rows of one 16-byte column per work-item
+ * through it. Every group builds its table at once, at the start: the rows
+ * are read before, so that their loads are under way meanwhile. Group 0
+ * also zeroes @next_hist, the histogram buffer of the next frame
  * (double-buffered, so that no fill is queued), and writes the summary.
  * Groups of exactly 256 work-items. */
 #if WANT_GPU && WANT_U8
@@ -388,10 +404,12 @@ apply_u8 (__global const uchar * src, uint pitch, uint width, uint height,
   const uint y1 = min (y0 + rows, height);
   const bool group0 = get_group_id (0) == 0 && get_group_id (1) == 0;
   const uint h = hist[lid];
-  uint i0, h0;
+  uint4 w[GST_CL_APPLY_ROWS];
+  uint i0, h0, base;
 
-  uint base;
-
+  for (uint k = 0; k < GST_CL_APPLY_ROWS; k++)
+    if (x < vpr && y0 + k < y1)
+      w[k] = LOAD16 (src + (size_t) (y0 + k) * pitch + x * 16);
   if (lid == 0) {
     lfirst = 256;
     llast = 0;
@@ -445,15 +463,11 @@ apply_u8 (__global const uchar * src, uint pitch, uint width, uint height,
   }
   barrier (CLK_LOCAL_MEM_FENCE);
 
-  if (x < vpr) {
-    for (uint y = y0; y < y1; y++) {
-      const uint4 w = LOAD16 (src + (size_t) y * pitch + x * 16);
-
-      STORE16 (dst + (size_t) y * dpitch + x * 16,
-          (uint4) (map_word (w.x, table), map_word (w.y, table),
-              map_word (w.z, table), map_word (w.w, table)));
-    }
-  }
+  for (uint k = 0; k < GST_CL_APPLY_ROWS; k++)
+    if (x < vpr && y0 + k < y1)
+      STORE16 (dst + (size_t) (y0 + k) * dpitch + x * 16,
+          (uint4) (map_word (w[k].x, table), map_word (w[k].y, table),
+              map_word (w[k].z, table), map_word (w[k].w, table)));
 }
 #endif
 
