@@ -423,10 +423,11 @@ finish_int (uint o, uint threshold, uint maxv)
 /* GRAY8, where round_sqrt_uint's three corrections were most of the
  * vectorized loop (and PoCL's rint and rounding conversions are not single
  * instructions): up to n = 65280, the largest n whose output is below 255,
- * sqrt (n) lies at least 1 / 512 from every integer but its own root, far
- * more than sqrt's 3 ulp, so the truncation is floor (sqrt (n)), or one
- * less for a perfect square, and one step rounds either exactly (no tie,
- * see above). Above 65280 the result is at least 255, the clamp. */
+ * the root of an n that is not a square lies at least 1 / 512 from every
+ * integer, far more than sqrt's 3 ulp, so its truncation is
+ * floor (sqrt (n)); a square's may be one less. One step rounds either
+ * exactly (no tie, see above). Above 65280 the result is at least 255, the
+ * clamp. */
 static inline uint
 round_sqrt_u8 (uint n)
 {
