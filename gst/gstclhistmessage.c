@@ -245,18 +245,38 @@ copy_field (GQuark field, const GValue *value, gpointer dest)
   return TRUE;
 }
 
-/* Replaces any GstClHistogramMeta on @buf: an element further down the
- * pipeline describes the frame as it leaves that element. */
+/* Hands the field's value to @dest and leaves a placeholder that holds
+ * nothing: copying the bins, one GValue each, and freeing them twice cost
+ * more than building them. */
+static gboolean
+move_field (GQuark field, GValue *value, gpointer dest)
+{
+  GValue moved = *value;
+
+  memset (value, 0, sizeof (*value));
+  g_value_init (value, G_TYPE_BOOLEAN);
+  gst_structure_id_take_value (dest, field, &moved);
+  return TRUE;
+}
+
+/* Replaces any GstClHistogramMeta on @buf with @s's fields (an element
+ * further down the pipeline describes the frame as it leaves that
+ * element), moved out of @s where it is not needed after. */
 static void
-attach_meta (GstBuffer *buf, const GstStructure *s)
+attach_meta (GstBuffer *buf, GstStructure *s, gboolean keep)
 {
   GstCustomMeta *meta = gst_buffer_get_custom_meta (buf,
       GST_CL_HISTOGRAM_META_NAME);
+  GstStructure *dest;
 
   if (meta)
     gst_buffer_remove_meta (buf, (GstMeta *)meta);
   meta = gst_buffer_add_custom_meta (buf, GST_CL_HISTOGRAM_META_NAME);
-  gst_structure_foreach (s, copy_field, gst_custom_meta_get_structure (meta));
+  dest = gst_custom_meta_get_structure (meta);
+  if (keep)
+    gst_structure_foreach (s, copy_field, dest);
+  else
+    gst_structure_map_in_place (s, move_field, dest);
 }
 
 void
@@ -276,7 +296,7 @@ gst_cl_histogram_publish (GstClFilter *filter, GstStructure *s, gboolean post,
       pixels, min, max, mean, post ? ", posted" : "",
       outbuf ? ", on the buffer" : "");
   if (outbuf)
-    attach_meta (outbuf, s);
+    attach_meta (outbuf, s, post);
   if (post)
     gst_element_post_message (GST_ELEMENT (filter),
         gst_message_new_element (GST_OBJECT (filter), s));
