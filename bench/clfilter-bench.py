@@ -30,7 +30,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 AGC = ("clhistequalize method=linear saturate-low=0.02 saturate-high=0.02 "
        "strength=0.8 smoothing=200 roi-x=32 roi-y=32 roi-width=512 "
        "roi-height=384")
-ELEMENTS = ("clhistequalize,clhistequalize post-messages=false," + AGC + ","
+ELEMENTS = ("clhistequalize,clhistequalize post-messages=false,"
+            "clhistequalize post-messages=false attach-meta=true," + AGC + ","
             "clsobel mode=magnitude,clsobel mode=magnitude-l1,clsobel mode=dx,"
             "clsobel mode=dy,clclahe,clhistogram,"
             "clhistequalize ! clsobel mode=magnitude")
@@ -667,6 +668,13 @@ class Bench:
                 if quiet and not quiet.error:
                     v = div(1, self.speedup(c, quiet))
                     target("%s %s time / post-messages=false (<= 1.1)" % (
+                        L, size), v, "x", v <= 1.1)
+            # The meta on each buffer, against the same case without it.
+            if F == "GRAY8" and L.endswith(" attach-meta=true"):
+                bare = self.find(L[:-len(" attach-meta=true")], F, c.w, c.h)
+                if bare and not bare.error:
+                    v = div(1, self.speedup(c, bare))
+                    target("%s %s time / without attach-meta (<= 1.1)" % (
                         L, size), v, "x", v <= 1.1)
             if not gpu or size != "3840x2160":
                 continue
