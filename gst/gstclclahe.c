@@ -421,12 +421,20 @@ tiles_batch (GstClClahe *self, guint tiles)
   return self->nbins == 65536 ? MIN (tiles, U16_BATCH) : tiles;
 }
 
-/* Bytes of the histograms of @batch tiles; 8-bit input's kernel on GPUs
+/* 8-bit input on GPUs: the tables kernel counts the tiles itself, in the
+ * count's shape, groups of a band of a tile's rows each. */
+static gboolean
+tables_count (GstClClahe *self)
+{
+  return !self->cpu && self->nbins == 256;
+}
+
+/* Bytes of the histograms of @batch tiles; a tables kernel that counts
  * counts each tile's finished groups in a word after them. */
 static gsize
 scratch_size (GstClClahe *self, guint batch)
 {
-  return (gsize)batch * (self->nbins + (self->nbins == 256 && !self->cpu)) * 4;
+  return (gsize)batch * (self->nbins + tables_count (self)) * 4;
 }
 
 /* The buffers for a grid of tiles; the state waits for the first frame
@@ -604,7 +612,7 @@ set_tables_args (GstClClahe *self, cl_kernel k, const GstClPlane *in,
   if (self->quads) {
     s |= SET_ARG (k, 20, self->tiles_y);
     s |= SET_ARG (k, 21, self->quads);
-    if (!self->cpu) {
+    if (tables_count (self)) {
       const cl_uint band = count_band (tile_w, tile_h);
 
       s |= SET_ARG (k, 22, band);
@@ -643,8 +651,7 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
                             : kx               ? GST_CL_CLAHE_U16_CHUNK
                                                : 1;
   const cl_uint per_tile = kx ? U16_CHUNKS : 1;
-  /* 8-bit input on GPUs: groups per tile, down the tile's rows. */
-  const gboolean counts = !self->cpu && self->nbins == 256;
+  const gboolean counts = tables_count (self);
   const size_t bands = counts ? count_bands (tile_w, tile_h) : 1;
   const cl_uint batch = tiles_batch (self, tiles);
   cl_int s = set_tables_args (self, k, in, tile_w, tile_h, limit, scale,
