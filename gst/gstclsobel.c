@@ -110,7 +110,7 @@ enum
 #define STRIP_WIDTH GST_CL_SOBEL_STRIP
 /* Measured on an H200 at 3840x2160 GRAY8 (magnitude-l1): 1 row 24.1 us,
  * 2 rows 18.6, 4 rows 16.2, 8 rows 15.6. */
-#define STRIP_ROWS 8
+#define STRIP_ROWS GST_CL_SOBEL_ROWS
 /* Work-group shape on GPUs: GROUP_X strips across, each row of work-items
  * reading a contiguous run, GROUP_Y strips down, which share their halo
  * rows in the cache (magnitude at 3840x2160 on an H200: 64x1 17.8 us, 32x4

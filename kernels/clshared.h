@@ -45,8 +45,10 @@
 #define GST_CL_SOBEL_DX 2
 #define GST_CL_SOBEL_DY 3
 
-/* clsobel's GPU kernels: output pixels across per work-item. */
+/* clsobel's GPU kernels: output pixels across and rows down per
+ * work-item. */
 #define GST_CL_SOBEL_STRIP 8
+#define GST_CL_SOBEL_ROWS 8
 
 /* clclahe: where the tables kernel finds last frame's smoothing state T,
  * for each tile and bin: nowhere (the first frame), the table itself (the

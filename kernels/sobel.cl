@@ -236,11 +236,27 @@ sobel_value (int8 gx, int8 gy, uint mode, real_t scale, uint threshold,
 }
 
 /* The kernels' bodies; the per-mode kernels pass scale 1 as a constant, so
- * that the compiler drops the double path and the registers it needs. */
+ * that the compiler drops the double path and the registers it needs.
+ * With @unroll (the magnitudes' kernels), a strip of the host's
+ * GST_CL_SOBEL_ROWS rows inside the frame runs as straight code: the
+ * window is renamed instead of copied from row to row, and, as the buffers
+ * are restrict, the compiler may load later rows before earlier stores.
+ * Which modes gain is the compiler's doing, measured on NVIDIA's
+ * (docs/performance.md). */
+#define SOBEL_ROW_U8(y)                                                      \
+  do {                                                                       \
+    row_u8 (src, pitch, width, height, x0, (int) (y) + 1, &d2, &s2);         \
+    STORE8 (dst + (size_t) (y) * dpitch + x0,                                \
+        as_uint2 (convert_uchar8 (sobel_value (d0 + 2 * d1 + d2, s2 - s0,    \
+                    mode, scale, threshold, 255, false))));                  \
+    d0 = d1; s0 = s1;                                                        \
+    d1 = d2; s1 = s2;                                                        \
+  } while (0)
+
 static inline void
-sobel_body_u8 (__global const uchar * src, uint pitch, uint width,
-    uint height, uint rows, __global uchar * dst, uint dpitch, uint mode,
-    real_t scale, uint threshold)
+sobel_body_u8 (__global const uchar * restrict src, uint pitch, uint width,
+    uint height, uint rows, __global uchar * restrict dst, uint dpitch,
+    uint mode, real_t scale, uint threshold, bool unroll)
 {
   const uint x0 = get_global_id (0) * 8;
   const uint y0 = get_global_id (1) * rows;
@@ -250,14 +266,15 @@ sobel_body_u8 (__global const uchar * src, uint pitch, uint width,
     return;
   row_u8 (src, pitch, width, height, x0, (int) y0 - 1, &d0, &s0);
   row_u8 (src, pitch, width, height, x0, (int) y0, &d1, &s1);
-  for (uint y = y0; y < min (y0 + rows, height); y++) {
-    row_u8 (src, pitch, width, height, x0, (int) y + 1, &d2, &s2);
-    STORE8 (dst + (size_t) y * dpitch + x0,
-        as_uint2 (convert_uchar8 (sobel_value (d0 + 2 * d1 + d2, s2 - s0,
-                    mode, scale, threshold, 255, false))));
-    d0 = d1; s0 = s1;
-    d1 = d2; s1 = s2;
+  if (unroll && rows == GST_CL_SOBEL_ROWS &&
+      y0 + GST_CL_SOBEL_ROWS <= height) {
+#pragma unroll
+    for (uint k = 0; k < GST_CL_SOBEL_ROWS; k++)
+      SOBEL_ROW_U8 (y0 + k);
+    return;
   }
+  for (uint y = y0; y < min (y0 + rows, height); y++)
+    SOBEL_ROW_U8 (y);
 }
 
 /* GRAY16 input to @T output of maximum @maxv, stored by @STORE. */
@@ -290,12 +307,12 @@ SOBEL_BODY_U16 (sobel_body_u16_u8, uchar, 255, STORE_U8)
 
 #if WANT_GPU && WANT_U8 && !defined(GST_CL_SOBEL_UNIT)
 __kernel void
-sobel_u8 (__global const uchar * src, uint pitch, uint width, uint height,
-    uint rows, __global uchar * dst, uint dpitch, uint mode, real_t scale,
-    uint threshold, uint swap)
+sobel_u8 (__global const uchar * restrict src, uint pitch, uint width,
+    uint height, uint rows, __global uchar * restrict dst, uint dpitch,
+    uint mode, real_t scale, uint threshold, uint swap)
 {
   sobel_body_u8 (src, pitch, width, height, rows, dst, dpitch, mode, scale,
-      threshold);
+      threshold, false);
 }
 #endif
 
@@ -326,17 +343,19 @@ sobel_u16_u8 (__global const ushort * src, uint pitch, uint width,
  * inlined twice, without and with a threshold, so that the common case
  * carries no per-pixel threshold test. The mode argument is there for the
  * host's one way to set arguments. */
+#define UNROLLS(mode) ((mode) == MODE_MAGNITUDE || (mode) == MODE_MAGNITUDE_L1)
 #define UNIT_KERNEL_U8(name, MODE)                                           \
-  __kernel void sobel_##name##_u8 (__global const uchar * src, uint pitch,   \
-      uint width, uint height, uint rows, __global uchar * dst, uint dpitch, \
-      uint mode, real_t scale, uint threshold, uint swap)                    \
+  __kernel void sobel_##name##_u8 (__global const uchar * restrict src,     \
+      uint pitch, uint width, uint height, uint rows,                        \
+      __global uchar * restrict dst, uint dpitch, uint mode, real_t scale,   \
+      uint threshold, uint swap)                                             \
   {                                                                          \
     if (threshold)                                                           \
       sobel_body_u8 (src, pitch, width, height, rows, dst, dpitch, MODE,     \
-          (real_t) 1, threshold);                                            \
+          (real_t) 1, threshold, UNROLLS (MODE));                            \
     else                                                                     \
       sobel_body_u8 (src, pitch, width, height, rows, dst, dpitch, MODE,     \
-          (real_t) 1, 0);                                                    \
+          (real_t) 1, 0, UNROLLS (MODE));                                    \
   }
 
 #define UNIT_KERNEL_U16(name, MODE)                                          \
