@@ -522,6 +522,13 @@ summary_u8 (__global uint * hist, uint parts, uint total,
  * launch that would hand it the prefix. */
 #define BLOCK_BINS GST_CL_LUT_BLOCK_BINS
 #define BLOCKS (65536 / BLOCK_BINS)
+/* make_lut_u16's loads per round of its prefix, written out as 4 x 4, and
+ * blocks per step of its walk. */
+#define PREFIX_LOADS 16
+#define WALK_BLOCKS 4
+#if PREFIX_LOADS != 16
+#error "make_lut_u16 writes out 16 prefix loads"
+#endif
 /* @stats, 8 words per block for the message, which the host folds into the
  * summary's head: [0] count, [1] first non-empty bin (65536 if none),
  * [2] last non-empty bin, [4..5] sum of v, [6..7] sum of v^2. */
@@ -558,18 +565,26 @@ make_lut_u16 (__global const uint * hist, uint parts, uint total,
   float inv;
   uint4 e;
 
-  /* Four loads in flight per round: one at a time, the latency of L2 made
-   * the last groups take 16 us. */
-  for (uint i = lid * 4; i < g * BLOCK_BINS; i += 4 * 1024) {
-    const uint4 q0 = LOAD16 (hist + i);
-    const uint4 q1 = i + 1024 < g * BLOCK_BINS ? LOAD16 (hist + i + 1024) : 0;
-    const uint4 q2 = i + 2048 < g * BLOCK_BINS ? LOAD16 (hist + i + 2048) : 0;
-    const uint4 q3 = i + 3072 < g * BLOCK_BINS ? LOAD16 (hist + i + 3072) : 0;
-    const uint4 q = q0 + q1 + q2 + q3;
+  /* PREFIX_LOADS blocks' words in flight per round: each round waits for
+   * L2 once, so the last groups' 63 blocks take 4 rounds. The loads are
+   * written out; as a loop the compiler issued them one round at a time
+   * (docs/performance.md). */
+  for (uint i = lid * 4; i < g * BLOCK_BINS; i += PREFIX_LOADS * BLOCK_BINS) {
+    uint4 q[PREFIX_LOADS];
 
-    before += q.x + q.y + q.z + q.w;
-    f = min (f, min (min (first_bin (q0, i), first_bin (q1, i + 1024)),
-            min (first_bin (q2, i + 2048), first_bin (q3, i + 3072))));
+#define PREFIX_LOAD(k)                                                       \
+    q[k] = i + (k) * BLOCK_BINS < g * BLOCK_BINS ?                           \
+        LOAD16 (hist + i + (k) * BLOCK_BINS) : 0
+#define PREFIX_LOAD4(k)                                                      \
+    PREFIX_LOAD (k); PREFIX_LOAD (k + 1); PREFIX_LOAD (k + 2);               \
+    PREFIX_LOAD (k + 3)
+    PREFIX_LOAD4 (0); PREFIX_LOAD4 (4); PREFIX_LOAD4 (8); PREFIX_LOAD4 (12);
+#undef PREFIX_LOAD4
+#undef PREFIX_LOAD
+    for (uint k = 0; k < PREFIX_LOADS; k++) {
+      before += q[k].x + q[k].y + q[k].z + q[k].w;
+      f = min (f, first_bin (q[k], i + k * BLOCK_BINS));
+    }
   }
   if (lid == 0) {
     lfirst = block_first = 65536;
@@ -585,16 +600,26 @@ make_lut_u16 (__global const uint * hist, uint parts, uint total,
   scan_inclusive (cdf, lid, 256);
   before = (uint) reduce_sum (red, before, lid, 256);
   /* A block below the first non-empty bin must still tell a constant frame
-   * (identity) from others: it looks for that bin further up, rarely far. */
-  for (uint up = (g + 1) * BLOCK_BINS; up < 65536; up += BLOCK_BINS) {
+   * (identity) from others: it looks for that bin further up, WALK_BLOCKS
+   * blocks a step (a 12-bit signal high in the 16-bit range leaves most
+   * blocks below it). */
+  for (uint up = (g + 1) * BLOCK_BINS; up < 65536;
+      up += WALK_BLOCKS * BLOCK_BINS) {
     const uint seen = lfirst;
+    uint m = 65536;
 
     /* Every item has read it before any item may lower it. */
     barrier (CLK_LOCAL_MEM_FENCE);
     if (seen != 65536)
       break;
-    atomic_min (&lfirst, first_bin (LOAD16 (hist + up + lid * 4),
-            up + lid * 4));
+#pragma unroll
+    for (uint k = 0; k < WALK_BLOCKS; k++) {
+      const uint at = up + k * BLOCK_BINS + lid * 4;
+
+      if (at < 65536)
+        m = min (m, first_bin (LOAD16 (hist + at), at));
+    }
+    atomic_min (&lfirst, m);
     barrier (CLK_LOCAL_MEM_FENCE);
   }
   i0 = lfirst;
