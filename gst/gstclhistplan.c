@@ -48,6 +48,16 @@ band_rows (guint height, guint bands)
   return (height + MIN (height, bands) - 1) / MIN (height, bands);
 }
 
+/* Slices of the 65536 bins for @words local words each, two counters a
+ * word where @packed. */
+static guint
+slices_of (guint64 words, gboolean packed)
+{
+  const guint64 bins = MIN (MAX_BINS, packed ? 2 * words : words);
+
+  return (MAX_BINS + bins - 1) / bins;
+}
+
 /* Local words for a GRAY16 slice of bins on GPUs: a power of two, or, where
  * that would cut the 65536 bins into more slices (48 KiB, as NVIDIA's
  * driver reports: 8192 words, 4 slices), as many as fit beside the 1 KiB
@@ -55,14 +65,13 @@ band_rows (guint height, guint bands)
  * read once less. NVIDIA refuses a group that asks for all the local
  * memory it reports. */
 static guint
-slice_words (guint64 local_mem_size)
+slice_words (guint64 local_mem_size, gboolean packed)
 {
   const guint pow2 = gst_cl_histogram_floor_pow2 (local_mem_size / 4);
   const guint64 fit = local_mem_size > 2048 ? (local_mem_size - 1024) / 4 : 0;
-  const guint64 n_pow2 = (MAX_BINS + 2 * pow2 - 1) / (2 * pow2);
-  const guint64 n_fit = fit ? (MAX_BINS + 2 * fit - 1) / (2 * fit) : n_pow2;
 
-  return n_fit < n_pow2 ? (guint)fit : pow2;
+  return fit && slices_of (fit, packed) < slices_of (pow2, packed) ? (guint)fit
+                                                                   : pow2;
 }
 
 /* The bins of a slice of @words local words: the 65536 bins cut into as
@@ -71,8 +80,7 @@ slice_words (guint64 local_mem_size)
 static guint
 slice_bins (guint words, gboolean packed)
 {
-  const guint most = MIN (MAX_BINS, packed ? 2 * words : words);
-  const guint slices = (MAX_BINS + most - 1) / most;
+  const guint slices = slices_of (words, packed);
   const guint bins = (MAX_BINS + slices - 1) / slices;
 
   return packed ? GST_ROUND_UP_2 (bins) : bins;
@@ -96,8 +104,6 @@ gst_cl_hist_plan_init (GstClHistPlan *p, GstClContext *cl, guint depth,
      * their local bins into the 256 global ones queue briefly. */
     p->rows_per_group = band_rows (height, units * 2);
   } else {
-    const guint words = slice_words (cl->local_mem_size);
-
     /* About one large group per compute unit and slice. */
     p->hist16_group = MIN (HIST16_GROUP, cl->max_work_group_size);
     p->rows_per_group = band_rows (height, units);
@@ -105,7 +111,8 @@ gst_cl_hist_plan_init (GstClHistPlan *p, GstClContext *cl, guint depth,
     p->packed = width <= G_MAXUINT16;
     if (p->packed)
       p->rows_per_group = MAX (1, MIN (p->rows_per_group, G_MAXUINT16 / width));
-    p->slice_bins = slice_bins (words, p->packed);
+    p->slice_bins = slice_bins (slice_words (cl->local_mem_size, p->packed),
+        p->packed);
   }
   p->groups = (height + p->rows_per_group - 1) / p->rows_per_group;
   if (cpu) {
