@@ -464,8 +464,12 @@ alloc_tables (GstClClahe *self, guint tiles_x, guint tiles_y)
       return FALSE;
   }
   if (self->nbins == 256) {
+    /* Four table entries per value and quad: bytes for the CPU kernels,
+     * halves for the GPU ones. */
+    const gsize quad = self->cpu ? 4 : 8;
+
     self->quads = gst_cl_base_filter_alloc (base,
-        (gsize)(tiles_x + 1) * (tiles_y + 1) * 256 * 4);
+        (gsize)(tiles_x + 1) * (tiles_y + 1) * 256 * quad);
     if (!self->quads)
       return FALSE;
   }

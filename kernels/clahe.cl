@@ -21,7 +21,7 @@
  * Per frame: tables -> apply, the tables kernel on GPUs counting the tiles'
  * histograms in many groups per tile first (for GRAY16 in a kernel of its
  * own before the tables); for 8-bit input the tables kernels
- * also pack the tables four to a word for apply (see store_quads ()). The
+ * also pack the tables four to an entry for apply (see store_quads ()). The
  * frame is cut into tiles_x * tiles_y tiles of tile_w x tile_h pixels;
  * where the frame does not divide into them, OpenCV pads it on the right
  * and at the bottom (BORDER_REFLECT_101) and the tiles cover the padded
@@ -259,27 +259,41 @@ group_scan (__local uint * part, uint lid, uint lsz, uint v, uint * total)
 
 /* 8-bit input: the tables are also packed for apply, for every pair of
  * neighbouring tile rows and columns the four tables a pixel there blends
- * in one word per value, so that apply looks up one word instead of four
- * bytes. Quad (qx, qy), for qx = fx + 1 in 0..tiles_x with fx the floor of
- * the pixel's tile coordinate (-1 left of the first tile centre), holds
- * the tables of tiles (x1, y1), (x2, y1), (x1, y2), (x2, y2) in bits 0-7,
- * 8-15, 16-23 and 24-31, with x1 = max (fx, 0) and
- * x2 = min (fx + 1, tiles_x - 1), and the same for y. Each tables group
- * stores its entries into every quad that blends its tile, a byte each: as
- * x1 of quad column tx + 1 (and of column 0 for the first tile), as x2 of
- * column tx (and of column tiles_x for the last), and the same down, so
- * that no kernel of its own packs them after the tables. */
+ * in one entry per value, so that apply makes one lookup instead of four.
+ * Quad (qx, qy), for qx = fx + 1 in 0..tiles_x with fx the floor of the
+ * pixel's tile coordinate (-1 left of the first tile centre), holds the
+ * tables of tiles (x1, y1), (x2, y1), (x1, y2), (x2, y2) in that order,
+ * with x1 = max (fx, 0) and x2 = min (fx + 1, tiles_x - 1), and the same
+ * for y. The CPU kernels' entries are words of four bytes (bits 0-7 the
+ * first table); the GPU's are four halves, 8 bytes, so that apply converts
+ * each value to float in one instruction instead of extracting its byte
+ * first (an 8-bit value's half is its float's bits moved down 13 with the
+ * exponent rebased). Each tables group stores its entries into every quad
+ * that blends its tile: as x1 of quad column tx + 1 (and of column 0 for
+ * the first tile), as x2 of column tx (and of column tiles_x for the
+ * last), and the same down, so that no kernel of its own packs them after
+ * the tables. */
+#if WANT_GPU
+#define QUAD_T ushort
+#define QUAD_ENTRY(t) ((t) ? (as_uint ((float) (t)) >> 13) - (112u << 10) : 0)
+#define QUAD_INDEX(q, v, k) (((q) << 8 | (v)) << 2 | (k))
+#else
 #ifdef __ENDIAN_LITTLE__
 #define QUAD_BYTE(k) (k)
 #else
 #define QUAD_BYTE(k) (3 - (k))
 #endif
+#define QUAD_T uchar
+#define QUAD_ENTRY(t) (t)
+#define QUAD_INDEX(q, v, k) ((((q) << 8 | (v)) << 2) + QUAD_BYTE (k))
+#endif
 
 static inline void
-store_quads (__global uchar * quads, uint tiles_x, uint tiles_y, uint tile,
+store_quads (__global QUAD_T * quads, uint tiles_x, uint tiles_y, uint tile,
     uint v, uchar t)
 {
   const uint tx = tile % tiles_x, ty = tile / tiles_x;
+  const QUAD_T e = QUAD_ENTRY (t);
 
   for (uint k = 0; k < 4; k++) {
     const uint second_x = k & 1, second_y = k >> 1;
@@ -290,10 +304,14 @@ store_quads (__global uchar * quads, uint tiles_x, uint tiles_y, uint tile,
         : (ty == 0 ? 0 : qy);
     const uint cols = tiles_x + 1;
 
-    quads[(((qy * cols + qx) << 8 | v) << 2) + QUAD_BYTE (k)] = t;
-    quads[(((qy * cols + ex) << 8 | v) << 2) + QUAD_BYTE (k)] = t;
-    quads[(((ey * cols + qx) << 8 | v) << 2) + QUAD_BYTE (k)] = t;
-    quads[(((ey * cols + ex) << 8 | v) << 2) + QUAD_BYTE (k)] = t;
+    quads[QUAD_INDEX (qy * cols + qx, v, k)] = e;
+    if (ex != qx)
+      quads[QUAD_INDEX (qy * cols + ex, v, k)] = e;
+    if (ey != qy) {
+      quads[QUAD_INDEX (ey * cols + qx, v, k)] = e;
+      if (ex != qx)
+        quads[QUAD_INDEX (ey * cols + ex, v, k)] = e;
+    }
   }
 }
 
@@ -439,7 +457,7 @@ clahe_tables_u16 (TABLES_PARAMS (ushort, lhist))
  * and leaves it and the counter zero for the next frame. */
 __kernel void
 clahe_count_tables_u8 (TABLES_PARAMS (uchar, lhist), uint tiles_y,
-    __global uchar * quads, uint band)
+    __global ushort * quads, uint band)
 {
   __global uint *counts = scratch + (size_t) get_group_id (0) * 256;
   __global uint *finished = scratch + (size_t) get_num_groups (0) * 256
@@ -614,7 +632,8 @@ clahe_tables_counted_u16 (TABLES_PARAMS (ushort, lhist),
  * @rows rows, their bytes read in one aligned word (device copies' rows
  * start at multiples of 64 bytes and are padded to them, so the word lies
  * in the row's memory past its last pixel too), the blend in float4 as the
- * CPU kernels do it in float16; the work-item at the frame's edge writes
+ * CPU kernels do it in float16, each pixel's four table values from one
+ * quad entry (see store_quads ()); the work-item at the frame's edge writes
  * only the frame's pixels. The words of APPLY_BATCH rows are all read
  * before any is written: the output may be the input, so the compiler
  * cannot move a row's read above the row before's write, and each row
@@ -622,10 +641,39 @@ clahe_tables_counted_u16 (TABLES_PARAMS (ushort, lhist),
 #define APPLY_BATCH 4
 
 #if WANT_GPU && WANT_U8
+/* v rounded half to even and narrowed to bytes, for 0 <= v < 256: the low
+ * byte of v + 2^23's bits (round_even ()), picked without the subtraction
+ * and mask of convert_uchar4 (round_even4 (v)). */
+static inline uchar4
+round_bytes4 (float4 v)
+{
+  const uchar16 b = as_uchar16 (v + TWO_23);
+
+#ifdef __ENDIAN_LITTLE__
+  return (uchar4) (b.s0, b.s4, b.s8, b.sc);
+#else
+  return (uchar4) (b.s3, b.s7, b.sb, b.sf);
+#endif
+}
+
+/* The four halves of a quad entry as floats, from one 8-byte load: the
+ * entries are 8-byte aligned, which vload_half4 () cannot know, and each
+ * word's pair converted on its own lets the compiler take a half from
+ * either end of the word instead of shifting it down first. */
+static inline float4
+load_quad (__global const half * q, uint i)
+{
+  const uint2 w = ((__global const uint2 *) q)[i];
+  const uint lo = w.x, hi = w.y;
+
+  return (float4) (vload_half2 (0, (__private const half *) &lo),
+      vload_half2 (0, (__private const half *) &hi));
+}
+
 __kernel void
 clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
     uint height, uint swap, __global uchar * dst, uint dpitch, uint rows,
-    __global const uint * quads, uint tiles_x, uint tiles_y, float inv_tw,
+    __global const ushort * quads, uint tiles_x, uint tiles_y, float inv_tw,
     float inv_th)
 {
   const uint x = get_global_id (0) * GST_CL_CLAHE_APPLY_PIXELS;
@@ -634,6 +682,7 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
   const int4 fx = cv_floor4 (txf);
   const float4 xa = txf - convert_float4 (fx);
   const float4 xa1 = 1.0f - xa;
+  const uint4 column = convert_uint4 (fx + 1) << 8;
   const uint y0 = get_global_id (1) * rows;
   const uint y1 = min (y0 + rows, height);
 
@@ -652,15 +701,18 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
 
       if (r < n) {
         ROW_WEIGHTS (y);
-        __global const uint *qrow = quads + (fy + 1) * (tiles_x + 1) * 256;
-        const int4 i = ((fx + 1) << 8) + convert_int4 (v[r]);
-        const uint4 q = (uint4) (qrow[i.s0], qrow[i.s1], qrow[i.s2],
-            qrow[i.s3]);
-        const float4 res = BLEND (convert_float4 (q & 255),
-            convert_float4 ((q >> 8) & 255),
-            convert_float4 ((q >> 16) & 255), convert_float4 (q >> 24), xa,
-            xa1);
-        const uchar4 o = convert_uchar4 (round_even4 (res));
+        __global const half *qrow = (__global const half *) quads
+            + (fy + 1) * (tiles_x + 1) * 1024;
+        const uint4 i = column | convert_uint4 (v[r]);
+        const float4 h0 = load_quad (qrow, i.s0);
+        const float4 h1 = load_quad (qrow, i.s1);
+        const float4 h2 = load_quad (qrow, i.s2);
+        const float4 h3 = load_quad (qrow, i.s3);
+        const float4 res = BLEND ((float4) (h0.s0, h1.s0, h2.s0, h3.s0),
+            (float4) (h0.s1, h1.s1, h2.s1, h3.s1),
+            (float4) (h0.s2, h1.s2, h2.s2, h3.s2),
+            (float4) (h0.s3, h1.s3, h2.s3, h3.s3), xa, xa1);
+        const uchar4 o = round_bytes4 (res);
         __global uchar *d = dst + (size_t) y * dpitch + x;
 
         if (x + GST_CL_CLAHE_APPLY_PIXELS <= width) {
