@@ -143,6 +143,26 @@ group_scan (__local uint * part, uint lid, uint lsz, uint v, uint * total)
   return sum - v;
 }
 
+/* The sum of @v over the group's work-items, added up in @part's first
+ * word: three barriers where group_scan () takes 2 log2 (@lsz) + 2, for
+ * the sums whose totals alone are needed. Every work-item of the group
+ * calls it; @part is free again on return. */
+static inline uint
+group_sum (__local uint * part, uint lid, uint v)
+{
+  uint total;
+
+  if (lid == 0)
+    part[0] = 0;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (v)
+    atomic_add (part, v);
+  barrier (CLK_LOCAL_MEM_FENCE);
+  total = part[0];
+  barrier (CLK_LOCAL_MEM_FENCE);
+  return total;
+}
+
 /* Last frame's T for a table entry: the state, or 256 times the table
  * when that frame did not smooth. */
 #define TOLD(i)                                                              \
@@ -221,12 +241,12 @@ group_scan (__local uint * part, uint lid, uint lsz, uint v, uint * total)
 
 #define TABLES_FINISH(T, nbins, STORE)                                       \
   if (limit) {                                                               \
-    uint excess = 0, clipped = 0, batch, residual, step;                     \
+    uint excess = 0, clipped, batch, residual, step;                         \
                                                                              \
     /* What lies above the limit, over the whole tile. */                    \
     for (uint i = b0; i < b1; i++)                                           \
       excess += hist[i] - min (hist[i], limit);                              \
-    group_scan (part, lid, lsz, excess, &clipped);                           \
+    clipped = group_sum (part, lid, excess);                                 \
     /* OpenCV's redistribution: clipped / nbins to every bin, then one more  \
      * to the bins 0, step, 2 step, ... until the residual is spent. */      \
     batch = clipped / nbins;                                                 \
@@ -544,8 +564,8 @@ clahe_tables_excess_u16 (TABLES_PARAMS (ushort, lhist),
     over += h - min (h, lim);
     under += min (h, lim);
   }
-  group_scan (part, lid, lsz, over, &over_all);
-  group_scan (part, lid, lsz, under, &under_all);
+  over_all = group_sum (part, lid, over);
+  under_all = group_sum (part, lid, under);
   if (lid == 0) {
     excess[c] = over_all;
     kept[c] = under_all;
@@ -577,8 +597,8 @@ clahe_tables_counted_u16 (TABLES_PARAMS (ushort, lhist),
       below += j < c ? kept[j] : 0;
     }
   }
-  group_scan (part, lid, lsz, over, &clipped);
-  group_scan (part, lid, lsz, below, &before);
+  clipped = group_sum (part, lid, over);
+  before = group_sum (part, lid, below);
   /* OpenCV's redistribution, as in TABLES_FINISH; the bins before the
    * chunk got batch each and the residual's ones below b0 one more: the
    * multiples of step there, at most residual of them. */
