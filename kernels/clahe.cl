@@ -702,7 +702,10 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
   const int4 fx = cv_floor4 (txf);
   const float4 xa = txf - convert_float4 (fx);
   const float4 xa1 = 1.0f - xa;
-  const uint4 column = convert_uint4 (fx + 1) << 8;
+  /* Clamped for the lanes past the frame's edge, which are not stored:
+   * with tiles under 4 pixels wide their tile coordinate may lie past the
+   * last quad column, and the lookup past the quads' end. */
+  const uint4 column = convert_uint4 (min (fx + 1, (int4) tiles_x)) << 8;
   const uint y0 = get_global_id (1) * rows;
   const uint y1 = min (y0 + rows, height);
 
