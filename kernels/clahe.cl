@@ -119,12 +119,12 @@ VECTOR_ROUNDING (4)
 VECTOR_ROUNDING (16)
 
 /* The sum of @v over the work-items of the group before this one (an
- * exclusive scan), and in *@total over all of them, in log2 (@lsz) steps
- * through @part's @lsz words, where a loop over the items before would
- * take @lsz. Every work-item of the group calls it, with @lsz a power of
- * two; @part is free again on return. */
+ * exclusive scan), in log2 (@lsz) steps through @part's @lsz words, where
+ * a loop over the items before would take @lsz. Every work-item of the
+ * group calls it, with @lsz a power of two; @part is free again on
+ * return. */
 static inline uint
-group_scan (__local uint * part, uint lid, uint lsz, uint v, uint * total)
+group_scan (__local uint * part, uint lid, uint lsz, uint v)
 {
   uint sum;
 
@@ -138,7 +138,6 @@ group_scan (__local uint * part, uint lid, uint lsz, uint v, uint * total)
     barrier (CLK_LOCAL_MEM_FENCE);
   }
   sum = part[lid];
-  *total = part[lsz - 1];
   barrier (CLK_LOCAL_MEM_FENCE);
   return sum - v;
 }
@@ -215,7 +214,7 @@ group_sum (__local uint * part, uint lid, uint v)
   const uint b0 = lid * chunk, b1 = b0 + chunk;                              \
   __global T *tlut = lut + (size_t) tile * nbins;                            \
   __global uint *tstate = state ? state + (size_t) tile * nbins : 0;         \
-  uint sum = 0, cdf = 0, total
+  uint sum = 0, cdf = 0
 
 /* The group counts its tile's pixels into @hist itself. */
 #define TABLES_COUNT(T, nbins, LOAD_PIXEL)                                   \
@@ -269,7 +268,7 @@ group_sum (__local uint * part, uint lid, uint v)
   /* The running sums in place, each run from the runs before it. */         \
   for (uint i = b0; i < b1; i++)                                             \
     sum += hist[i];                                                          \
-  cdf = group_scan (part, lid, lsz, sum, &total);                            \
+  cdf = group_scan (part, lid, lsz, sum);                                    \
   for (uint i = b0; i < b1; i++) {                                           \
     cdf += hist[i];                                                          \
     hist[i] = cdf;                                                           \
@@ -587,7 +586,7 @@ clahe_tables_counted_u16 (TABLES_PARAMS (ushort, lhist),
   __global ushort *tlut = lut + (size_t) tile * 65536;
   __global uint *tstate = state ? state + (size_t) tile * 65536 : 0;
   uint over = 0, below = 0, clipped, before, batch, residual, step, cdf;
-  uint sum = 0, total;
+  uint sum = 0;
 
   for (uint k = 0; k < (CLAHE_CHUNKS + lsz - 1) / lsz; k++) {
     const uint j = k * lsz + lid;
@@ -619,7 +618,7 @@ clahe_tables_counted_u16 (TABLES_PARAMS (ushort, lhist),
    * runs before it. */
   for (uint i = r0; i < r0 + run; i++)
     sum += lhist[i];
-  cdf = before + group_scan (part, lid, lsz, sum, &total);
+  cdf = before + group_scan (part, lid, lsz, sum);
   for (uint i = r0; i < r0 + run; i++) {
     cdf += lhist[i];
     lhist[i] = cdf;
