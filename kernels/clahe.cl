@@ -724,7 +724,7 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
       if (r < n) {
         ROW_WEIGHTS (y);
         __global const half *qrow = (__global const half *) quads
-            + (fy + 1) * (tiles_x + 1) * 1024;
+            + QUAD_INDEX ((fy + 1) * (tiles_x + 1), 0, 0);
         const uint4 i = column | convert_uint4 (v[r]);
         const float4 h0 = load_quad (qrow, i.s0);
         const float4 h1 = load_quad (qrow, i.s1);
