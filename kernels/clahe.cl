@@ -470,10 +470,15 @@ clahe_tables_u16 (TABLES_PARAMS (ushort, lhist))
  * last of the tile's groups to finish, told by a counter per tile after
  * the histograms in @scratch, takes the histogram and makes the table. No
  * group waits for another, so the groups need not run at once; a kernel
- * of its own for the tables cost a launch, as long as its work. The fence
- * puts the group's additions before its count of finished groups; the
- * last group reads the histogram by exchanges, which see every addition,
- * and leaves it and the counter zero for the next frame. */
+ * of its own for the tables cost a launch, as long as its work. Each
+ * work-item keeps what its additions return, so that it waits until they
+ * are done in global memory before the group counts itself finished: the
+ * fence alone does not order them for other groups on NVIDIA's, which
+ * compiles it to a fence of the work-group's scope (MEMBAR.SC.CTA), so
+ * that an addition could still be on its way when the last group takes
+ * the histogram (docs/performance.md). The last group reads the histogram
+ * by exchanges, which see every addition, and leaves it and the counter
+ * zero for the next frame. */
 __kernel void
 clahe_count_tables_u8 (TABLES_PARAMS (uchar, lhist), uint tiles_y,
     __global ushort * quads, uint band)
@@ -493,7 +498,7 @@ clahe_count_tables_u8 (TABLES_PARAMS (uchar, lhist), uint tiles_y,
   barrier (CLK_LOCAL_MEM_FENCE);
   for (uint b = get_local_id (0); b < 256; b += get_local_size (0))
     if (lhist[b])
-      atomic_add (&counts[b], lhist[b]);
+      lhist[b] = atomic_add (&counts[b], lhist[b]);
   mem_fence (CLK_GLOBAL_MEM_FENCE);
   barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   if (get_local_id (0) == 0)
