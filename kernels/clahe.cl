@@ -473,10 +473,10 @@ clahe_tables_u16 (TABLES_PARAMS (ushort, lhist))
  * of its own for the tables cost a launch, as long as its work. Each
  * work-item keeps what its additions return, so that it waits until they
  * are done in global memory before the group counts itself finished: the
- * fence alone does not order them for other groups on NVIDIA's, which
- * compiles it to a fence of the work-group's scope (MEMBAR.SC.CTA), so
- * that an addition could still be on its way when the last group takes
- * the histogram (docs/performance.md). The last group reads the histogram
+ * fence alone does not order them for other groups on NVIDIA's OpenCL,
+ * whose compiler makes it a fence of the work-group's scope
+ * (MEMBAR.SC.CTA), so that an addition could still be on its way when
+ * the last group takes the histogram (docs/performance.md). The last group reads the histogram
  * by exchanges, which see every addition, and leaves it and the counter
  * zero for the next frame. */
 __kernel void
