@@ -476,9 +476,9 @@ clahe_tables_u16 (TABLES_PARAMS (ushort, lhist))
  * fence alone does not order them for other groups on NVIDIA's OpenCL,
  * whose compiler makes it a fence of the work-group's scope
  * (MEMBAR.SC.CTA), so that an addition could still be on its way when
- * the last group takes the histogram (docs/performance.md). The last group reads the histogram
- * by exchanges, which see every addition, and leaves it and the counter
- * zero for the next frame. */
+ * the last group takes the histogram (docs/performance.md). The last
+ * group reads the histogram by exchanges, which see every addition, and
+ * leaves it and the counter zero for the next frame. */
 __kernel void
 clahe_count_tables_u8 (TABLES_PARAMS (uchar, lhist), uint tiles_y,
     __global ushort * quads, uint band)
