@@ -403,7 +403,7 @@ ref_element (const gchar *element, const TestFrame *in)
     RefClaheParams p;
 
     ref_clahe_params_init (&p);
-    return ref_clahe (in, &p, NULL);
+    return ref_clahe_frame (in, &p, NULL);
   }
   g_assert (g_str_equal (element, "clsobel"));
   return ref_sobel (in, REF_SOBEL_MAGNITUDE, 1.0, 0);
