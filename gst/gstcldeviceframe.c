@@ -110,7 +110,7 @@ gst_cl_frame_inputs (GstClFramePlan *plan, GstClBaseFilter *filter,
         in->strides[comp->plane], comp->staging, comp->staging_pitch,
         comp->staging_row_bytes, comp->height);
     if (status == CL_SUCCESS)
-      status = gst_cl_frame_enqueue_pack (filter, plan->unpack, comp);
+      status = gst_cl_frame_unpack (plan, filter, c);
     if (status != CL_SUCCESS)
       return status;
   }
@@ -154,7 +154,7 @@ gst_cl_frame_complete (GstClFramePlan *plan, GstClBaseFilter *filter,
     const gsize stride = out->strides[comp->plane];
 
     if (comp->packed) {
-      status = gst_cl_frame_enqueue_pack (filter, plan->pack, comp);
+      status = gst_cl_frame_pack (plan, filter, c);
       if (status == CL_SUCCESS)
         status = copy_rect (filter, comp->staging, comp->staging_pitch, plane,
             stride, comp->staging_row_bytes, comp->height);

@@ -187,8 +187,8 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, GstClBaseFilter *filter,
     if (!comp->dev.mem)
       goto failed;
     if (comp->packed) {
-      /* The plane's other components come from the input frame, which only
-       * in place is the output frame. */
+      /* The plane's other components come from the input frame's staging
+       * copy, which only in place has the output's layout. */
       if (!in_place || !(in_mask & (1u << c)) || comp->bps != 1) {
         GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED,
             ("%s output is not supported here.",
@@ -196,8 +196,10 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, GstClBaseFilter *filter,
             ("component %u is packed, and the output is not the input", c));
         goto failed;
       }
-      comp->staging = plan->in[c].staging;
-      clRetainMemObject (comp->staging);
+      comp->staging = gst_cl_base_filter_alloc (filter,
+          comp->staging_pitch * comp->height);
+      if (!comp->staging)
+        goto failed;
       packed = TRUE;
     }
   }
@@ -220,16 +222,13 @@ failed:
   return FALSE;
 }
 
-/* Sets the arguments both pack kernels take and queues one of them. */
-cl_int
-gst_cl_frame_enqueue_pack (GstClBaseFilter *filter, cl_kernel k,
-    const GstClComponent *comp)
+/* The arguments both kernels of frame.cl take first. */
+static cl_int
+pack_args (cl_kernel k, const GstClComponent *comp)
 {
   const cl_uint ppitch = comp->staging_pitch, offset = comp->offset;
   const cl_uint pstride = comp->pstride, width = comp->width;
   const cl_uint height = comp->height, pitch = comp->dev.pitch;
-  const size_t local[2] = { 64, 1 };
-  const size_t global[2] = { GST_ROUND_UP_N (width, 64), height };
   cl_int s = 0;
 
   s |= SET_ARG (k, 0, comp->staging);
@@ -240,10 +239,42 @@ gst_cl_frame_enqueue_pack (GstClBaseFilter *filter, cl_kernel k,
   s |= SET_ARG (k, 5, height);
   s |= SET_ARG (k, 6, comp->dev.mem);
   s |= SET_ARG (k, 7, pitch);
+  return s;
+}
+
+cl_int
+gst_cl_frame_unpack (GstClFramePlan *plan, GstClBaseFilter *filter, guint c)
+{
+  const GstClComponent *comp = &plan->in[c];
+  const size_t local[2] = { 64, 1 };
+  const size_t global[2] = { GST_ROUND_UP_N (comp->width, 64), comp->height };
+
+  if (pack_args (plan->unpack, comp) != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  return gst_cl_base_filter_enqueue_kernel (filter, plan->unpack, 2, global,
+      comp->width >= 64 ? local : NULL);
+}
+
+/* Queues plan->pack for the written component @c: the input's staging
+ * copy of the plane with the component's device plane packed over it, into
+ * the output's staging copy. */
+cl_int
+gst_cl_frame_pack (GstClFramePlan *plan, GstClBaseFilter *filter, guint c)
+{
+  const GstClComponent *comp = &plan->out[c];
+  const cl_uint row_bytes = comp->staging_row_bytes;
+  const size_t local[2] = { 64, 1 };
+  const size_t global[2] = { GST_ROUND_UP_N (row_bytes, 64), comp->height };
+  cl_kernel k = plan->pack;
+  cl_int s;
+
+  s = pack_args (k, comp);
+  s |= SET_ARG (k, 8, plan->in[c].staging);
+  s |= SET_ARG (k, 9, row_bytes);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return gst_cl_base_filter_enqueue_kernel (filter, k, 2, global,
-      width >= 64 ? local : NULL);
+      row_bytes >= 64 ? local : NULL);
 }
 
 /* The device side of a component's copy to or from the host: its device
@@ -292,7 +323,7 @@ gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
     gst_cl_base_filter_count_bytes (filter, GST_CL_UPLOAD,
         t.region[0] * t.region[1]);
     if (status == CL_SUCCESS && comp->packed)
-      status = gst_cl_frame_enqueue_pack (filter, plan->unpack, comp);
+      status = gst_cl_frame_unpack (plan, filter, c);
     if (status != CL_SUCCESS)
       break;
   }
@@ -313,7 +344,7 @@ gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
   FOREACH_COMPONENT (plan->out_mask, c)
   {
     if (plan->out[c].packed && status == CL_SUCCESS)
-      status = gst_cl_frame_enqueue_pack (filter, plan->pack, &plan->out[c]);
+      status = gst_cl_frame_pack (plan, filter, c);
   }
   if (status == CL_SUCCESS && done)
     status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &ready);

@@ -43,7 +43,13 @@ typedef struct {
 /* Where a component lies in frames of one format, and its device copy. A
  * packed component (YUY2's luma, NV12's chroma) shares its frame plane with
  * others: the whole plane travels to @staging and kernels move the
- * component between it and @dev. */
+ * component between it and @dev.
+ *
+ * A frame's download may still run while the next frame is uploaded (on
+ * the context's download_queue): it reads only the output's buffers
+ * (plan->out), which the next frame writes only after
+ * gst_cl_downloads_order_after(), and uploads write only the input's. So
+ * an output component has a staging copy of its own even in place. */
 typedef struct {
   guint plane;
   guint offset;
@@ -109,10 +115,13 @@ cl_int gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
 cl_int gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
     GstVideoFrame *out, cl_event *done);
 
-/* Queues @kernel, plan->unpack (@comp's staging to its device plane) or
- * plan->pack (the other way). */
-cl_int gst_cl_frame_enqueue_pack (GstClBaseFilter *filter, cl_kernel kernel,
-    const GstClComponent *comp);
+/* Queue plan->unpack, the input component @c's staging copy to its device
+ * plane, and plan->pack, the output component @c's device plane over the
+ * input's staging copy into the output's. */
+cl_int gst_cl_frame_unpack (GstClFramePlan *plan, GstClBaseFilter *filter,
+    guint c);
+cl_int gst_cl_frame_pack (GstClFramePlan *plan, GstClBaseFilter *filter,
+    guint c);
 
 /* Copies the planes of @in that hold no written component to @out; with
  * @threads, large ones on a few threads (gst_cl_host_copy_plane()), where
