@@ -115,6 +115,13 @@ for args, context in (([], "the elements'"), (["--own-context"], "its own")):
           "10 frames inverted on the device by the application's kernel, "
           "on %s context; 10 checked on the CPU" % context in out,
           "expected 10 frames inverted and checked")
+out = run("appkernel 3 frames", [appkernel, "3"])
+check("appkernel 3 frames: as many inverted", "3 frames inverted" in out,
+      "expected 3 frames inverted")
+# An argument it does not know: the usage line, with exit status 1.
+for args in (["bogus"], ["0"], ["--own-contxt"], ["3", "4"]):
+    run("appkernel " + " ".join(args), [appkernel] + args, want_ok=False,
+        want_text="usage:")
 
 # The demo on the clip, 2 s long: the stills are taken at its middle, and
 # every file is written.
