@@ -68,8 +68,8 @@
  * |[
  * gst-launch-1.0 filesrc location=diver.mov ! qtdemux ! jpegdec ! \
  *     videoconvert ! video/x-raw,format=GRAY8 ! \
- *     clsobel mode=magnitude-l1 scale=0.5 threshold=64 ! videoconvert ! \
- *     x264enc ! mp4mux ! filesink location=edges.mp4
+ *     clsobel mode=magnitude-l1 scale=0.5 threshold=64 ! jpegenc ! avimux ! \
+ *     filesink location=edges.avi
  * ]| Writes a binary edge map of the clip to a file.
  * |[
  * gst-launch-1.0 filesrc location=depth.png ! pngdec ! \
