@@ -466,8 +466,9 @@ gst_cl_sobel_class_init (GstClSobelClass *klass)
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL Sobel edge detection", "Filter/Effect/Video",
-      "Computes the 3x3 Sobel gradient magnitude or direction of gray "
-      "video, or of the luma of YUV video, on an OpenCL device",
+      "Computes the 3x3 Sobel gradient magnitude (L2 or L1) or the "
+      "absolute horizontal or vertical gradient of gray video, or of the "
+      "luma of YUV video, on an OpenCL device",
       "gst-clfilter developers");
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
