@@ -30,7 +30,7 @@
  * instead; --check reads each frame on the CPU before and after the kernel
  * to check it (a copy each way, for the check only). Links with nothing of
  * gst-clfilter: gstclmemoryapi.h only holds values. Exits with 1 on an
- * error.
+ * error, and on an argument it does not know (FRAMES: a number from 1).
  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -289,6 +289,7 @@ main (int argc, char **argv)
 {
   App app = { 0 };
   guint frames = 10;
+  gboolean frames_given = FALSE;
   GstElement *pipeline, *identity, *sobel;
   GstPad *src, *sink;
   GstMessage *msg;
@@ -298,12 +299,20 @@ main (int argc, char **argv)
   gst_init (&argc, &argv);
   g_mutex_init (&app.lock);
   for (int i = 1; i < argc; i++) {
-    if (g_str_equal (argv[i], "--own-context"))
+    guint64 n;
+
+    if (g_str_equal (argv[i], "--own-context")) {
       app.own = TRUE;
-    else if (g_str_equal (argv[i], "--check"))
+    } else if (g_str_equal (argv[i], "--check")) {
       app.check = TRUE;
-    else
-      frames = atoi (argv[i]);
+    } else if (!frames_given && g_ascii_string_to_unsigned (argv[i], 10, 1,
+                                    G_MAXINT, &n, NULL)) {
+      frames = n;
+      frames_given = TRUE;
+    } else {
+      g_printerr ("usage: %s [--own-context] [--check] [FRAMES]\n", argv[0]);
+      return 1;
+    }
   }
   if (app.own && !make_own_context (&app)) {
     g_printerr ("error: could not make an OpenCL context\n");

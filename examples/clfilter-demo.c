@@ -24,16 +24,22 @@
  * clhistequalize (equalizes the luma, leaves the colour alone), clclahe
  * (the same per tile, contrast-limited, OpenCV's CLAHE) and clsobel (edges
  * of the equalized luma, GRAY8). Writes MJPEG AVI files a person can watch and
- * PNG stills (from 6 s on: none for shorter clips) into OUTDIR, named after
- * CLIP, and prints a summary of the histogram messages: an example of
- * reading them from an application.
+ * PNG stills (the frame at 6 s, or at the middle of a clip shorter than
+ * 12 s) into OUTDIR, named after CLIP, and prints a summary of the histogram
+ * messages: an example of reading them from an application. The files are
+ * written into a temporary folder in OUTDIR and moved into OUTDIR only when
+ * the whole clip went through and none of them is empty: a run that fails
+ * exits with status 1 and leaves the files of an earlier run as they were.
  */
 #include <gst/gst.h>
 #include <gst/video/video.h>
+#include <glib/gstdio.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #define SUMMARY_BINS 16
+/* The stills' time, or the middle of a shorter clip (stream time). */
 #define STILL_AT (6 * GST_SECOND)
 
 /* The streams shown side by side, in this order, each also written as a
@@ -41,7 +47,8 @@
  * from, its file names, and the branch that makes it from the tee @from
  * (NULL for the original). A stream whose element the build lacks is left
  * out. The stills' sinks do not wait for preroll (async=false): their
- * first frame comes at STILL_AT, and the other sinks would wait for it. */
+ * first frame comes at the still's time, and the other sinks would wait
+ * for it. */
 static const struct {
   const gchar *tee, *name, *from, *branch, *label;
 } streams[] = {
@@ -51,7 +58,16 @@ static const struct {
   { "sob", "clsobel", "eqt", "clsobel", "Sobel" },
 };
 
+typedef struct _Summary Summary;
+
+/* One stream's still: the frame it took and when. */
 typedef struct {
+  Summary *sum;
+  gboolean taken;
+  GstClockTime time;
+} Still;
+
+struct _Summary {
   guint frames;
   guint64 in_bins[SUMMARY_BINS];
   guint64 out_bins[SUMMARY_BINS];
@@ -62,8 +78,11 @@ typedef struct {
   GstElement *mix;
   /* Each stream's place from the left, or -1 where it is left out. */
   gint slot[G_N_ELEMENTS (streams)];
-  gboolean still_taken[G_N_ELEMENTS (streams)];
-} Summary;
+  Still still[G_N_ELEMENTS (streams)];
+  /* The stills' time, set by the first still branch to see a frame. */
+  GMutex lock;
+  GstClockTime still_at;
+};
 
 static void
 add_histogram_message (Summary *sum, const GstStructure *s)
@@ -158,16 +177,61 @@ on_caps (GstPad *pad, GstPadProbeInfo *info, gpointer user_data)
   return GST_PAD_PROBE_OK;
 }
 
-/* Lets one frame through, the first at STILL_AT or later: a still. (pngenc
- * snapshot=true would end the stream after it, and with it the clip.) */
+/* STILL_AT, or the middle of a clip shorter than twice that (asked once,
+ * upstream, of the demuxer); STILL_AT where the duration is unknown. */
+static GstClockTime
+still_time (Summary *sum, GstPad *pad)
+{
+  GstClockTime at;
+
+  g_mutex_lock (&sum->lock);
+  if (!GST_CLOCK_TIME_IS_VALID (sum->still_at)) {
+    gint64 duration = -1;
+
+    sum->still_at = STILL_AT;
+    if (gst_pad_peer_query_duration (pad, GST_FORMAT_TIME, &duration) &&
+        duration > 0)
+      sum->still_at = MIN (STILL_AT, (GstClockTime)duration / 2);
+  }
+  at = sum->still_at;
+  g_mutex_unlock (&sum->lock);
+  return at;
+}
+
+/* A buffer's time in the clip, whatever its timestamps start at. */
+static GstClockTime
+stream_time (GstPad *pad, GstBuffer *buf)
+{
+  GstEvent *event = gst_pad_get_sticky_event (pad, GST_EVENT_SEGMENT, 0);
+  GstClockTime t = GST_BUFFER_PTS (buf);
+
+  if (event) {
+    const GstSegment *segment;
+
+    gst_event_parse_segment (event, &segment);
+    if (segment->format == GST_FORMAT_TIME)
+      t = gst_segment_to_stream_time (segment, GST_FORMAT_TIME, t);
+    gst_event_unref (event);
+  }
+  return t;
+}
+
+/* Lets one frame through, the first at the still's time or later: a still.
+ * (pngenc snapshot=true would end the stream after it, and with it the
+ * clip.) */
 static GstPadProbeReturn
 pass_still (GstPad *pad, GstPadProbeInfo *info, gpointer user_data)
 {
-  gboolean *taken = user_data;
+  Still *still = user_data;
+  GstClockTime t;
 
-  if (*taken || GST_BUFFER_PTS (GST_PAD_PROBE_INFO_BUFFER (info)) < STILL_AT)
+  if (still->taken)
     return GST_PAD_PROBE_DROP;
-  *taken = TRUE;
+  t = stream_time (pad, GST_PAD_PROBE_INFO_BUFFER (info));
+  if (!GST_CLOCK_TIME_IS_VALID (t) || t < still_time (still->sum, pad))
+    return GST_PAD_PROBE_DROP;
+  still->taken = TRUE;
+  still->time = t;
   return GST_PAD_PROBE_OK;
 }
 
@@ -249,12 +313,67 @@ print_bars (const gchar *title, const guint64 *bins)
   }
 }
 
+/* Removes the folder @dir and the files in it. */
+static void
+remove_folder (const gchar *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const gchar *name;
+
+  while (d && (name = g_dir_read_name (d))) {
+    gchar *path = g_build_filename (dir, name, NULL);
+
+    g_unlink (path);
+    g_free (path);
+  }
+  if (d)
+    g_dir_close (d);
+  g_rmdir (dir);
+}
+
+/* Checks that each of @files in @tmp is there and not empty; if so, moves
+ * them all into @outdir, over those of an earlier run (@moved: whether any
+ * was). */
+static gboolean
+move_files (const gchar *tmp, const gchar *outdir, GPtrArray *files,
+    gboolean *moved)
+{
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < files->len; i++) {
+    gchar *path = g_build_filename (tmp, files->pdata[i], NULL);
+    GStatBuf st;
+
+    if (g_stat (path, &st) != 0 || st.st_size == 0) {
+      g_printerr ("error: %s came out empty\n", (gchar *)files->pdata[i]);
+      ok = FALSE;
+    }
+    g_free (path);
+  }
+  for (guint i = 0; ok && i < files->len; i++) {
+    gchar *from = g_build_filename (tmp, files->pdata[i], NULL);
+    gchar *to = g_build_filename (outdir, files->pdata[i], NULL);
+
+    if (g_rename (from, to) != 0) {
+      g_printerr ("error: could not move %s to %s: %s\n", from, to,
+          g_strerror (errno));
+      ok = FALSE;
+    } else {
+      *moved = TRUE;
+    }
+    g_free (from);
+    g_free (to);
+  }
+  return ok;
+}
+
 int
 main (int argc, char **argv)
 {
-  const gchar *clip;
-  gchar *prefix, *base, *dot;
+  const gchar *clip, *outdir;
+  gchar *prefix, *base, *dot, *tmp;
   GString *desc, *written;
+  GPtrArray *files;
   GstElement *pipeline;
   GError *err = NULL;
   Summary sum = { 0 };
@@ -262,6 +381,7 @@ main (int argc, char **argv)
   gint64 t0;
   gdouble seconds;
   guint n_slots = 0;
+  gboolean ok, moved = FALSE;
 
   gst_init (&argc, &argv);
   if (argc != 3) {
@@ -269,19 +389,35 @@ main (int argc, char **argv)
     return 2;
   }
   clip = argv[1];
+  outdir = argv[2];
+  g_mutex_init (&sum.lock);
+  sum.still_at = GST_CLOCK_TIME_NONE;
+  /* The files are written into a folder of their own in OUTDIR, and moved
+   * into OUTDIR once they are all there: a run that fails leaves an earlier
+   * run's files as they were. */
+  if (g_mkdir_with_parents (outdir, 0755) != 0) {
+    g_printerr ("error: could not make %s: %s\n", outdir, g_strerror (errno));
+    return 1;
+  }
+  tmp = g_build_filename (outdir, ".clfilter-demo-XXXXXX", NULL);
+  if (!g_mkdtemp (tmp)) {
+    g_printerr ("error: could not make %s: %s\n", tmp, g_strerror (errno));
+    return 1;
+  }
   /* OUTDIR/diver-compare.avi etc. for diver.mov */
   base = g_path_get_basename (clip);
   dot = strrchr (base, '.');
   if (dot && dot != base)
     *dot = '\0';
-  prefix = g_build_filename (argv[2], base, NULL);
-  g_free (base);
+  prefix = g_build_filename (tmp, base, NULL);
+  files = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < G_N_ELEMENTS (streams); i++) {
     GstElementFactory *f = streams[i].from
                                ? gst_element_factory_find (streams[i].name)
                                : NULL;
 
     sum.slot[i] = !streams[i].from || f ? (gint)n_slots++ : -1;
+    sum.still[i].sum = &sum;
     gst_clear_object (&f);
   }
 
@@ -294,9 +430,10 @@ main (int argc, char **argv)
       "compositor name=mix ! videoconvert ! jpegenc ! avimux ! "
       "filesink location=\"%s-compare.avi\" ",
       clip, prefix);
+  g_ptr_array_add (files, g_strdup_printf ("%s-compare.avi", base));
   written = g_string_new (NULL);
   elements = g_string_new (NULL);
-  g_string_append_printf (written, "%s-compare.avi (", prefix);
+  g_string_append_printf (written, "%s (", (gchar *)files->pdata[0]);
   for (guint i = 0; i < G_N_ELEMENTS (streams); i++) {
     if (sum.slot[i] < 0)
       continue;
@@ -320,19 +457,22 @@ main (int argc, char **argv)
         "%s. ! queue ! identity name=still%u ! videoconvert ! "
         "pngenc ! filesink async=false location=\"%s-%s.png\" ",
         t, i, t, i, prefix, name);
-    g_string_append_printf (written, ", %s-%s.png", prefix, name);
+    g_ptr_array_add (files, g_strdup_printf ("%s-%s.png", base, name));
     if (i > 0) {
       g_string_append_printf (desc,
           "%s. ! queue ! videoconvert ! jpegenc ! avimux ! "
           "filesink location=\"%s-%s.avi\" ",
           t, prefix, name);
-      g_string_append_printf (written, ", %s-%s.avi", prefix, name);
+      g_ptr_array_add (files, g_strdup_printf ("%s-%s.avi", base, name));
     }
   }
+  for (guint i = 1; i < files->len; i++)
+    g_string_append_printf (written, ", %s", (gchar *)files->pdata[i]);
   pipeline = gst_parse_launch (desc->str, &err);
   if (!pipeline || err) {
     g_printerr ("could not build pipeline: %s\n%s\n", err ? err->message : "?",
         desc->str);
+    remove_folder (tmp);
     return 1;
   }
   g_string_free (desc, TRUE);
@@ -348,36 +488,59 @@ main (int argc, char **argv)
       continue;
     name = g_strdup_printf ("still%u", i);
     probe (pipeline, name, "sink", GST_PAD_PROBE_TYPE_BUFFER, pass_still,
-        &sum.still_taken[i]);
+        &sum.still[i]);
     g_free (name);
   }
 
   t0 = g_get_monotonic_time ();
-  if (!run (pipeline, &sum))
-    return 1;
+  ok = run (pipeline, &sum);
   seconds = (g_get_monotonic_time () - t0) / 1e6;
   gst_object_unref (sum.mix);
   gst_object_unref (pipeline);
 
-  g_print ("\n%s: %u frames of %s through %s on \"%s\" in %.1f s (%.0f "
-           "fps, with decoding and encoding)\n",
-      clip, sum.frames, sum.format ? sum.format : "?", elements->str,
-      sum.device ? sum.device : "?", seconds, sum.frames / seconds);
-  g_string_free (elements, TRUE);
-  if (sum.frames) {
-    g_print ("input luma: mean %.1f (per frame %.1f..%.1f), stddev %.1f, "
-             "values %u..%u\n",
-        sum.mean_sum / sum.frames, sum.mean_min, sum.mean_max,
-        sum.stddev_sum / sum.frames, sum.min, sum.max);
-    print_bars ("input histogram, all frames (from the histogram messages):",
-        sum.in_bins);
-    print_bars ("equalized output histogram, all frames:", sum.out_bins);
+  if (ok) {
+    g_print ("\n%s: %u frames of %s through %s on \"%s\" in %.1f s (%.0f "
+             "fps, with decoding and encoding)\n",
+        clip, sum.frames, sum.format ? sum.format : "?", elements->str,
+        sum.device ? sum.device : "?", seconds, sum.frames / seconds);
+    if (sum.frames) {
+      g_print ("input luma: mean %.1f (per frame %.1f..%.1f), stddev %.1f, "
+               "values %u..%u\n",
+          sum.mean_sum / sum.frames, sum.mean_min, sum.mean_max,
+          sum.stddev_sum / sum.frames, sum.min, sum.max);
+      print_bars ("input histogram, all frames (from the histogram messages):",
+          sum.in_bins);
+      print_bars ("equalized output histogram, all frames:", sum.out_bins);
+    }
+    for (guint i = 0; i < G_N_ELEMENTS (streams); i++)
+      if (sum.slot[i] >= 0 && !sum.still[i].taken) {
+        g_printerr ("error: no frame at %.2f s or later for the %s still\n",
+            (gdouble)sum.still_at / GST_SECOND, streams[i].name);
+        ok = FALSE;
+      }
+    ok = move_files (tmp, outdir, files, &moved) && ok;
   }
-  g_print ("\nwritten (stills at %u s): %s\n", (guint)(STILL_AT / GST_SECOND),
-      written->str);
+  if (ok) {
+    g_print ("\nwritten into %s (stills at %.2f s): %s\n", outdir,
+        (gdouble)sum.still[0].time / GST_SECOND, written->str);
+  } else if (!moved) {
+    g_printerr ("clfilter-demo: failed on %s; nothing was moved into %s, "
+                "where the files of an earlier run are left as they were\n",
+        clip, outdir);
+  } else {
+    g_printerr ("clfilter-demo: failed on %s while moving the files into "
+                "%s\n",
+        clip, outdir);
+  }
+  remove_folder (tmp);
+  g_string_free (elements, TRUE);
   g_string_free (written, TRUE);
+  g_ptr_array_unref (files);
+  g_free (tmp);
   g_free (prefix);
+  g_free (base);
   g_free (sum.device);
   g_free (sum.format);
-  return 0;
+  g_mutex_clear (&sum.lock);
+  return ok ? 0 : 1;
 }

@@ -83,7 +83,7 @@
  * ]| Equalizes a camera's picture live.
  * |[
  * gst-launch-1.0 filesrc location=diver.mov ! decodebin ! clhistequalize ! \
- *     videoconvert ! x264enc ! mp4mux ! filesink location=out.mp4
+ *     jpegenc ! avimux ! filesink location=out.avi
  * ]| Equalizes a low-contrast colour clip into a file, straight from the
  * decoder's YUV.
  * |[

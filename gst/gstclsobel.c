@@ -68,8 +68,8 @@
  * |[
  * gst-launch-1.0 filesrc location=diver.mov ! qtdemux ! jpegdec ! \
  *     videoconvert ! video/x-raw,format=GRAY8 ! \
- *     clsobel mode=magnitude-l1 scale=0.5 threshold=64 ! videoconvert ! \
- *     x264enc ! mp4mux ! filesink location=edges.mp4
+ *     clsobel mode=magnitude-l1 scale=0.5 threshold=64 ! jpegenc ! avimux ! \
+ *     filesink location=edges.avi
  * ]| Writes a binary edge map of the clip to a file.
  * |[
  * gst-launch-1.0 filesrc location=depth.png ! pngdec ! \
@@ -466,8 +466,9 @@ gst_cl_sobel_class_init (GstClSobelClass *klass)
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL Sobel edge detection", "Filter/Effect/Video",
-      "Computes the 3x3 Sobel gradient magnitude or direction of gray "
-      "video, or of the luma of YUV video, on an OpenCL device",
+      "Computes the 3x3 Sobel gradient magnitude (L2 or L1) or the "
+      "absolute horizontal or vertical gradient of gray video, or of the "
+      "luma of YUV video, on an OpenCL device",
       "gst-clfilter developers");
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);

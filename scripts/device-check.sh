@@ -24,12 +24,20 @@ shift
   startup soak large-frames faults-device faults-build-failure
 mkdir -p "$out"
 # The test data's folder is compiled into the suites as the build
-# machine's path; the same path here reaches this checkout.
+# machine's path (BUILT/tests/data); where this checkout sits elsewhere, a
+# link makes that path reach it: BUILT/tests -> this checkout's tests (a
+# link there from an earlier run is replaced), or, where BUILT/tests is a
+# folder without data, BUILT/tests/data -> this checkout's tests/data.
 data=$(grep -a -o -m1 '/[^[:space:]]*/tests/data' build/tests/clhistequalize \
   2>/dev/null | head -n1 || true)
 if [ -n "$data" ] && [ ! -d "$data" ]; then
-  mkdir -p "$(dirname "$(dirname "$data")")"
-  ln -s "$PWD" "$(dirname "$data")"
+  tests=$(dirname "$data")
+  if [ -L "$tests" ] || [ ! -e "$tests" ]; then
+    mkdir -p "$(dirname "$tests")"
+    ln -sfn "$PWD/tests" "$tests"
+  else
+    ln -sfn "$PWD/tests/data" "$data"
+  fi
 fi
 export GST_PLUGIN_PATH="$PWD/build/gst" GST_DEBUG='*:1' CK_DEFAULT_TIMEOUT=300
 export GST_REGISTRY="${TMPDIR:-/tmp}/gst-clfilter-check-registry.bin"

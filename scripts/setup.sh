@@ -3,10 +3,20 @@
 # Copyright (C) 2026 gst-clfilter developers
 # SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
 # Installs the Debian packages gst-clfilter needs that are missing, then
-# configures and builds it in ./build. Sourced by demo.sh and test.sh.
-# usage: scripts/setup.sh [extra Debian packages...]
+# configures and builds it in ./build. Run by demo.sh and test.sh.
+# usage: scripts/setup.sh [--build TARGET]... [extra Debian packages...]
+# Each --build names a ninja target to build (e.g. gst/libgstclfilter.so,
+# examples/clfilter-demo); with none, everything is built (the plugin, the
+# examples, the tests, the AddressSanitizer build, the fuzzer, the
+# benchmark), as test.sh needs.
 set -eu
 cd "$(dirname "$0")/.."
+
+targets=""
+while [ $# -ge 2 ] && [ "$1" = "--build" ]; do
+  targets="$targets $2"
+  shift 2
+done
 
 pkgs="meson ninja-build pkg-config gcc g++ python3
 libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools
@@ -30,4 +40,5 @@ fi
 if [ ! -f build/build.ninja ]; then
   meson setup build
 fi
-ninja -C build
+# shellcheck disable=SC2086 # targets is a list of words, or none
+ninja -C build $targets

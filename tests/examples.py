@@ -5,23 +5,27 @@
 """Runs examples/clhistogram-plot.py on a real clip (MJPEG in AVI, made by
 the build from videotestsrc) in each of its modes and checks what it wrote,
 then the failures it must report; runs the C example on the clip too, and
-the one that runs its own kernel on frames on the device.
+the one that runs its own kernel on frames on the device, and the demo on
+the clip, which is shorter than the demo's 6 s.
 
-usage: examples.py PLOT.py APPSINK-EXAMPLE CLIP OUTDIR APPKERNEL-EXAMPLE
+usage: examples.py PLOT.py APPSINK-EXAMPLE CLIP OUTDIR APPKERNEL-EXAMPLE DEMO
 (GST_PLUGIN_PATH must find the plugin.)
 """
+import hashlib
 import os
+import shutil
 import subprocess
 import sys
 
-plot, appsink, clip, outdir, appkernel = sys.argv[1:6]
+plot, appsink, clip, outdir, appkernel, demo = sys.argv[1:7]
 os.makedirs(outdir, exist_ok=True)
 failed = 0
 
 
-def run(name, cmd, want_ok=True, want_text=None):
+def run(name, cmd, want_ok=True, want_text=None, env=None):
     global failed
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300,
+                       env=env)
     out = r.stdout + r.stderr
     ok = (r.returncode == 0) == want_ok and (r.returncode in (0, 1))
     if want_text and want_text not in out:
@@ -111,6 +115,58 @@ for args, context in (([], "the elements'"), (["--own-context"], "its own")):
           "10 frames inverted on the device by the application's kernel, "
           "on %s context; 10 checked on the CPU" % context in out,
           "expected 10 frames inverted and checked")
+out = run("appkernel 3 frames", [appkernel, "3"])
+check("appkernel 3 frames: as many inverted", "3 frames inverted" in out,
+      "expected 3 frames inverted")
+# An argument it does not know: the usage line, with exit status 1.
+for args in (["bogus"], ["0"], ["--own-contxt"], ["3", "4"]):
+    run("appkernel " + " ".join(args), [appkernel] + args, want_ok=False,
+        want_text="usage:")
+
+# The demo on the clip, 2 s long: the stills are taken at its middle, and
+# every file is written.
+demo_out = os.path.join(outdir, "demo")
+shutil.rmtree(demo_out, ignore_errors=True)
+os.makedirs(demo_out)  # as scripts/demo.sh does
+name = os.path.splitext(os.path.basename(clip))[0]
+demo_files = [name + "-compare.avi"] + [
+    "%s-%s.%s" % (name, stream, ext)
+    for stream in ("clhistequalize", "clclahe", "clsobel")
+    for ext in ("avi", "png")] + [name + "-original.png"]
+out = run("demo short clip", [demo, clip, demo_out])
+check("demo short clip: still at the middle", "(stills at 1.00 s)" in out,
+      "expected the stills at 1.00 s, the middle of the 2 s clip")
+empty = [f for f in demo_files
+         if not os.path.exists(os.path.join(demo_out, f)) or
+         os.path.getsize(os.path.join(demo_out, f)) == 0]
+check("demo short clip: every file written", not empty,
+      "missing or empty: " + ", ".join(empty))
+check("demo short clip: the stills are PNGs", all(
+    open(os.path.join(demo_out, f), "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    for f in demo_files if f.endswith(".png") and f not in empty),
+    "a still is no PNG")
+
+
+def digests(folder):
+    """Each entry's SHA-256, or "folder"."""
+    paths = {f: os.path.join(folder, f) for f in os.listdir(folder)}
+    return {f: "folder" if os.path.isdir(p) else
+            hashlib.sha256(open(p, "rb").read()).hexdigest()
+            for f, p in paths.items()}
+
+
+# A run that fails (no OpenCL driver) leaves the earlier run's files as they
+# were, and nothing else.
+if not empty:
+    before = digests(demo_out)
+    no_icd = os.path.join(outdir, "no-icd-vendors")
+    os.makedirs(no_icd, exist_ok=True)
+    run("demo without OpenCL", [demo, clip, demo_out], want_ok=False,
+        want_text="nothing was moved into",
+        env=dict(os.environ, OCL_ICD_VENDORS=no_icd))
+    check("demo without OpenCL: earlier files kept",
+          digests(demo_out) == before,
+          "the files in %s changed or were added" % demo_out)
 
 print("examples: %d failed" % failed)
 sys.exit(1 if failed else 0)
