@@ -13,7 +13,7 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 
-#include "gst/gstclmemoryapi.h"
+#include "gst/cl/gstclmemoryapi.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -39,7 +39,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gst/gstclmemoryapi.h"
+#include "gst/cl/gstclmemoryapi.h"
 
 static const char *kernel_source =
     "__kernel void invert (__global uchar *p, uint stride, uint width)\n"

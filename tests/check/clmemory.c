@@ -26,9 +26,9 @@
 
 #include <gst/check/gstcheck.h>
 
-#include "gst/gstclbufferpool.h"
-#include "gst/gstclhostmemory.h"
-#include "gst/gstclmemory.h"
+#include "gst/cl/gstclbufferpool.h"
+#include "gst/cl/gstclhostmemory.h"
+#include "gst/cl/gstclmemory.h"
 
 GST_DEBUG_CATEGORY (gst_cl_debug);
 

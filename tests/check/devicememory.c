@@ -31,7 +31,7 @@
 
 #include "cltestutils.h"
 #include "clreference.h"
-#include "../../gst/gstclmemoryapi.h"
+#include "../../gst/cl/gstclmemoryapi.h"
 
 static const gchar *elements[] = { "clhistequalize", "clclahe", "clsobel",
   "clhistogram" };

@@ -13,7 +13,8 @@ shift 4
 exec "$clang" -g -O1 -fsanitize=fuzzer,address -fno-omit-frame-pointer \
   -DHAVE_CONFIG_H -DGST_PLUGIN_BUILD_STATIC \
   -DTEST_DATA_DIR="\"$src/tests/data\"" \
-  -I"$build" -I"$build/gst" -I"$src" -I"$src/gst" -I"$src/tests/check" \
+  -I"$build" -I"$build/gst" -I"$src" -I"$src/gst/cl" -I"$src/gst/elements" \
+  -I"$src/tests/check" \
   $(pkg-config --cflags gstreamer-check-1.0 gstreamer-video-1.0 \
     gstreamer-base-1.0 OpenCL) \
   -o "$out" "$@" \
