@@ -24,6 +24,7 @@
 #endif
 
 #include "gstclbasefilter.h"
+#include "gstclcontextshare.h"
 #include "gstclhostmemory.h"
 #include "gstclprofile.h"
 

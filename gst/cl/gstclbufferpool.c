@@ -24,6 +24,7 @@
 #endif
 
 #include "gstclbufferpool.h"
+#include "gstclvideoplane.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
@@ -37,15 +38,6 @@ struct _GstClBufferPool {
 
 G_DEFINE_TYPE (GstClBufferPool, gst_cl_buffer_pool, GST_TYPE_BUFFER_POOL);
 
-static guint
-plane_height (const GstVideoInfo *info, guint plane)
-{
-  gint comps[GST_VIDEO_MAX_COMPONENTS];
-
-  gst_video_format_info_component (info->finfo, plane, comps);
-  return GST_VIDEO_INFO_COMP_HEIGHT (info, comps[0]);
-}
-
 gboolean
 gst_cl_buffer_pool_layout (GstCaps *caps, GstVideoInfo *info)
 {
@@ -56,7 +48,7 @@ gst_cl_buffer_pool_layout (GstCaps *caps, GstVideoInfo *info)
   for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
     info->stride[p] = GST_ROUND_UP_N (info->stride[p], GST_CL_POOL_ROW_ALIGN);
     info->offset[p] = offset;
-    offset += (gsize)info->stride[p] * plane_height (info, p);
+    offset += (gsize)info->stride[p] * gst_cl_video_plane_height (info, p);
   }
   info->size = offset;
   return TRUE;

@@ -90,14 +90,5 @@ cl_program gst_cl_context_get_program_with (GstClContext *ctx,
 gboolean gst_cl_context_swaps (GstClContext *ctx, GstVideoFormat format);
 gboolean gst_cl_context_use_cpu_kernels (GstClContext *ctx);
 
-/* GstContext sharing, as GStreamer's CUDA and GL libraries do it. */
-gboolean gst_cl_ensure_element_context (GstElement *element,
-    const GstClDeviceId *want, GstClContext **ctx, GError **error);
-gboolean gst_cl_handle_set_context (GstElement *element, GstContext *context,
-    const GstClDeviceId *want, gboolean default_device, GstClContext **ctx);
-gboolean gst_cl_handle_context_query (GstElement *element, GstQuery *query,
-    GstClContext *ctx);
-GstContext *gst_context_new_cl_context (GstClContext *ctx);
-
 G_END_DECLS
 #endif /* __GST_CL_CONTEXT_H__ */

@@ -24,7 +24,7 @@
 #include "config.h"
 #endif
 
-#include "gstclcontext.h"
+#include "gstclcontextshare.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug

@@ -26,6 +26,7 @@
 
 #include "gstcldeviceframe.h"
 #include "gstclbufferpool.h"
+#include "gstclvideoplane.h"
 
 #include <string.h>
 
@@ -187,8 +188,8 @@ gst_cl_frame_copy_unwritten_planes (GstClFramePlan *plan,
     written |= 1u << plan->out[c].plane;
   }
   for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
-    const size_t region[3] = { gst_cl_frame_plane_row_bytes (info, p),
-      gst_cl_frame_plane_height (info, p), 1 };
+    const size_t region[3] = { gst_cl_video_plane_row_bytes (info, p),
+      gst_cl_video_plane_height (info, p), 1 };
 
     if (written & (1u << p))
       continue;

@@ -26,6 +26,7 @@
 
 #include "gstclframe.h"
 #include "gstclhostcopy.h"
+#include "gstclvideoplane.h"
 #include "gstclhostmemory.h"
 #include "clkernels.h"
 
@@ -37,36 +38,6 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define FOREACH_COMPONENT(mask, c)                                             \
   for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)                         \
     if ((mask) & (1u << c))
-
-/* Bytes of a row of plane @plane that its components' samples span: more
- * than the width of one component where several share the plane. Only
- * those: a byte past them, such as UYVY's luma after the last pixel of an
- * odd width, may already be the next row's where the stride is tight. */
-gsize
-gst_cl_frame_plane_row_bytes (const GstVideoInfo *info, guint plane)
-{
-  gsize row = 0;
-
-  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
-    const guint w = GST_VIDEO_INFO_COMP_WIDTH (info, c);
-
-    if (GST_VIDEO_INFO_COMP_PLANE (info, c) != plane || w == 0)
-      continue;
-    row = MAX (row, GST_VIDEO_INFO_COMP_POFFSET (info, c) +
-                        (gsize)(w - 1) * GST_VIDEO_INFO_COMP_PSTRIDE (info, c) +
-                        (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8);
-  }
-  return row;
-}
-
-guint
-gst_cl_frame_plane_height (const GstVideoInfo *info, guint plane)
-{
-  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
-    if (GST_VIDEO_INFO_COMP_PLANE (info, c) == plane)
-      return GST_VIDEO_INFO_COMP_HEIGHT (info, c);
-  return 0;
-}
 
 static void
 component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c)
@@ -82,7 +53,7 @@ component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c)
   comp->dev.height = comp->height;
   comp->dev.pitch = GST_ROUND_UP_N (comp->dev.row_bytes, GST_CL_PLANE_ALIGN);
   if (comp->packed) {
-    comp->staging_row_bytes = gst_cl_frame_plane_row_bytes (info, comp->plane);
+    comp->staging_row_bytes = gst_cl_video_plane_row_bytes (info, comp->plane);
     comp->staging_pitch = GST_ROUND_UP_N (comp->staging_row_bytes,
         GST_CL_PLANE_ALIGN);
   }
@@ -558,8 +529,8 @@ gst_cl_frame_buffer_fits (GstBuffer *buf, const GstVideoInfo *info, guint mask,
     planes |= 1u << GST_VIDEO_INFO_COMP_PLANE (info, c);
   }
   for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
-    const gsize row = gst_cl_frame_plane_row_bytes (info, p);
-    const guint height = gst_cl_frame_plane_height (info, p);
+    const gsize row = gst_cl_video_plane_row_bytes (info, p);
+    const guint height = gst_cl_video_plane_height (info, p);
     const gint stride = meta->stride[p];
     gsize skip = 0, have, need;
     guint idx, length;

@@ -129,11 +129,6 @@ cl_int gst_cl_frame_pack (GstClFramePlan *plan, GstClBaseFilter *filter,
 void gst_cl_frame_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,
     GstVideoFrame *out, gboolean threads);
 
-/* Bytes of a row of @plane that its components' samples span, and its
- * rows. */
-gsize gst_cl_frame_plane_row_bytes (const GstVideoInfo *info, guint plane);
-guint gst_cl_frame_plane_height (const GstVideoInfo *info, guint plane);
-
 /* Whether @buf holds the planes of @mask's components of a frame of @info
  * as gst_video_frame_map() will map them; if not, why in @why. */
 gboolean gst_cl_frame_buffer_fits (GstBuffer *buf, const GstVideoInfo *info,

@@ -24,7 +24,7 @@
 #endif
 
 #include "gstclhostcopy.h"
-#include "gstclframe.h"
+#include "gstclvideoplane.h"
 
 #include <string.h>
 
@@ -95,8 +95,8 @@ gboolean
 gst_cl_host_copy_plane (GstVideoFrame *dest, const GstVideoFrame *src,
     guint plane)
 {
-  const gsize row_bytes = gst_cl_frame_plane_row_bytes (&src->info, plane);
-  const guint rows = gst_cl_frame_plane_height (&src->info, plane);
+  const gsize row_bytes = gst_cl_video_plane_row_bytes (&src->info, plane);
+  const guint rows = gst_cl_video_plane_height (&src->info, plane);
   GThreadPool *pool = row_bytes * rows >= PARALLEL_BYTES ? band_pool () : NULL;
   const guint n = pool ? MIN (MAX_BANDS, g_get_num_processors ()) : 1;
   Band bands[MAX_BANDS];

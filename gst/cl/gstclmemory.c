@@ -24,6 +24,7 @@
 #endif
 
 #include "gstclmemory.h"
+#include "gstclvideoplane.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
@@ -252,12 +253,7 @@ gst_cl_memory_get_buffer (GstMemory *mem, GstClContext **ctx)
 static gsize
 plane_bytes (const GstVideoInfo *info, guint plane, gsize stride)
 {
-  gint comps[GST_VIDEO_MAX_COMPONENTS];
-  guint height;
-
-  gst_video_format_info_component (info->finfo, plane, comps);
-  height = GST_VIDEO_INFO_COMP_HEIGHT (info, comps[0]);
-  return stride * height;
+  return stride * gst_cl_video_plane_height (info, plane);
 }
 
 gboolean
