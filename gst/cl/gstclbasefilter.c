@@ -28,6 +28,8 @@
 #include "gstclhostmemory.h"
 #include "gstclprofile.h"
 
+#include <string.h>
+
 GST_DEBUG_CATEGORY (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
 
@@ -88,56 +90,55 @@ set_context_object (GstClBaseFilter *filter, GstClContext *cl)
     gst_object_unref (old);
 }
 
-cl_event *
-gst_cl_base_filter_profile_event (GstClBaseFilter *filter, const gchar *name)
-{
-  return gst_cl_profile_event (PRIV (filter)->profile, name);
-}
-
-void
-gst_cl_base_filter_count_bytes (GstClBaseFilter *filter, GstClTransfer transfer,
-    guint64 bytes)
-{
-  gst_cl_profile_add_bytes (PRIV (filter)->profile, transfer, bytes);
-}
-
 guint64
 gst_cl_base_filter_profile_collect (GstClBaseFilter *filter)
 {
   return gst_cl_profile_collect (PRIV (filter)->profile);
 }
 
+GstClCommands
+gst_cl_base_filter_get_commands (GstClBaseFilter *filter)
+{
+  GstClCommands cmd = { PRIV (filter)->cl, PRIV (filter)->profile };
+
+  return cmd;
+}
+
+void
+gst_cl_base_filter_post_error (GstClBaseFilter *filter, const GError *error)
+{
+  const gchar *details = strchr (error->message, '\n');
+  gchar *text = details ? g_strndup (error->message, details - error->message)
+                        : g_strdup (error->message);
+
+  gst_element_message_full (GST_ELEMENT (filter), GST_MESSAGE_ERROR,
+      error->domain, error->code, text,
+      g_strdup (details ? details + 1 : error->message), __FILE__, GST_FUNCTION,
+      __LINE__);
+}
+
 cl_int
 gst_cl_base_filter_enqueue_kernel (GstClBaseFilter *filter, cl_kernel kernel,
     cl_uint dims, const size_t *global, const size_t *local)
 {
-  GstClBaseFilterPrivate *priv = PRIV (filter);
-  cl_event *event = NULL;
+  const GstClCommands cmd = gst_cl_base_filter_get_commands (filter);
 
-  if (priv->profile) {
-    gchar name[64] = "";
-
-    clGetKernelInfo (kernel, CL_KERNEL_FUNCTION_NAME, sizeof (name) - 1, name,
-        NULL);
-    event = gst_cl_profile_event (priv->profile, name);
-  }
-  return clEnqueueNDRangeKernel (priv->cl->queue, kernel, dims, NULL, global,
-      local, 0, NULL, event);
+  return gst_cl_commands_kernel (&cmd, kernel, dims, global, local);
 }
 
 cl_kernel
 gst_cl_base_filter_create_kernel (GstClBaseFilter *filter, cl_program program,
     const gchar *name)
 {
-  cl_int status;
-  cl_kernel kernel = clCreateKernel (program, name, &status);
+  GError *error = NULL;
+  cl_kernel kernel = gst_cl_context_create_kernel (PRIV (filter)->cl, program,
+      name, &error);
 
-  if (status != CL_SUCCESS)
-    GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
-        ("Could not create the OpenCL kernel \"%s\".", name),
-        ("clCreateKernel on \"%s\": %s (%d)", PRIV (filter)->cl->device_name,
-            gst_cl_strerror (status), status));
-  return status == CL_SUCCESS ? kernel : NULL;
+  if (!kernel) {
+    gst_cl_base_filter_post_error (filter, error);
+    g_error_free (error);
+  }
+  return kernel;
 }
 
 cl_program
@@ -162,26 +163,12 @@ gst_cl_base_filter_get_program (GstClBaseFilter *filter, const gchar *name,
 cl_mem
 gst_cl_base_filter_alloc (GstClBaseFilter *filter, gsize size)
 {
-  GstClContext *cl = PRIV (filter)->cl;
-  cl_int status = CL_SUCCESS;
-  cl_mem mem;
+  GError *error = NULL;
+  cl_mem mem = gst_cl_context_alloc (PRIV (filter)->cl, size, &error);
 
-  if (size > cl->max_alloc_size) {
-    GST_ELEMENT_ERROR (filter, RESOURCE, NO_SPACE_LEFT,
-        ("A %" G_GSIZE_FORMAT "-byte buffer is larger than \"%s\" allows.",
-            size, cl->device_name),
-        ("CL_DEVICE_MAX_MEM_ALLOC_SIZE is %" G_GUINT64_FORMAT " bytes",
-            (guint64)cl->max_alloc_size));
-    return NULL;
-  }
-  mem = clCreateBuffer (cl->context, CL_MEM_READ_WRITE, MAX (size, 1), NULL,
-      &status);
-  if (status != CL_SUCCESS) {
-    GST_ELEMENT_ERROR (filter, RESOURCE, NO_SPACE_LEFT,
-        ("Could not allocate %" G_GSIZE_FORMAT " bytes on \"%s\".", size,
-            cl->device_name),
-        ("clCreateBuffer: %s (%d)", gst_cl_strerror (status), status));
-    return NULL;
+  if (!mem) {
+    gst_cl_base_filter_post_error (filter, error);
+    g_error_free (error);
   }
   return mem;
 }

@@ -23,7 +23,7 @@
 #include <gst/base/gstbasetransform.h>
 
 #include "gstclcontext.h"
-#include "gstclprofile.h"
+#include "gstclcommands.h"
 
 G_BEGIN_DECLS
 
@@ -57,6 +57,14 @@ GstClContext *gst_cl_base_filter_get_context (GstClBaseFilter *filter);
 /* A new reference to the context in use, or NULL, for any thread. */
 GstClContext *gst_cl_base_filter_ref_context (GstClBaseFilter *filter);
 
+/* Where the stream's commands go, for the frame layer and the histogram
+ * services, from start() to stop(). */
+GstClCommands gst_cl_base_filter_get_commands (GstClBaseFilter *filter);
+/* Posts @error, from the library (its message: a sentence for the user,
+ * then a line of details), as the element's error. */
+void gst_cl_base_filter_post_error (GstClBaseFilter *filter,
+    const GError *error);
+
 /* Each posts an element error saying what failed on NULL. */
 /* A new reference to the embedded kernels/<name>.cl built with @defines
  * (see gst_cl_context_get_program_with()), which select the kernels a
@@ -81,13 +89,6 @@ GstMemory *gst_cl_base_filter_alloc_host (GstClBaseFilter *filter, gsize size,
 cl_int gst_cl_base_filter_enqueue_kernel (GstClBaseFilter *filter,
     cl_kernel kernel, cl_uint dims, const size_t *global, const size_t *local);
 
-/* The event slot for a transfer named @name when profiling, else NULL. */
-cl_event *gst_cl_base_filter_profile_event (GstClBaseFilter *filter,
-    const gchar *name);
-/* Counts @bytes moved, for the profile's upload-bytes, download-bytes and
- * copy-bytes, when profiling. */
-void gst_cl_base_filter_count_bytes (GstClBaseFilter *filter,
-    GstClTransfer transfer, guint64 bytes);
 /* After the frame's wait: the device time of the frame's commands in
  * nanoseconds, or GST_CLOCK_TIME_NONE when not profiling. */
 guint64 gst_cl_base_filter_profile_collect (GstClBaseFilter *filter);

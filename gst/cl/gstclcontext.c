@@ -511,3 +511,44 @@ gst_cl_context_get_program (GstClContext *self, const gchar *name,
   return gst_cl_context_get_program_with (self, name, source, exact_div, NULL,
       error);
 }
+
+cl_mem
+gst_cl_context_alloc (GstClContext *ctx, gsize size, GError **error)
+{
+  cl_int status = CL_SUCCESS;
+  cl_mem mem;
+
+  if (size > ctx->max_alloc_size) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,
+        "A %" G_GSIZE_FORMAT "-byte buffer is larger than \"%s\" allows.\n"
+        "CL_DEVICE_MAX_MEM_ALLOC_SIZE is %" G_GUINT64_FORMAT " bytes",
+        size, ctx->device_name, (guint64)ctx->max_alloc_size);
+    return NULL;
+  }
+  mem = clCreateBuffer (ctx->context, CL_MEM_READ_WRITE, MAX (size, 1), NULL,
+      &status);
+  if (status != CL_SUCCESS) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,
+        "Could not allocate %" G_GSIZE_FORMAT " bytes on \"%s\".\n"
+        "clCreateBuffer: %s (%d)",
+        size, ctx->device_name, gst_cl_strerror (status), status);
+    return NULL;
+  }
+  return mem;
+}
+
+cl_kernel
+gst_cl_context_create_kernel (GstClContext *ctx, cl_program program,
+    const gchar *name, GError **error)
+{
+  cl_int status;
+  cl_kernel kernel = clCreateKernel (program, name, &status);
+
+  if (status == CL_SUCCESS)
+    return kernel;
+  g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+      "Could not create the OpenCL kernel \"%s\".\n"
+      "clCreateKernel on \"%s\": %s (%d)",
+      name, ctx->device_name, gst_cl_strerror (status), status);
+  return NULL;
+}

@@ -87,6 +87,12 @@ cl_program gst_cl_context_get_program_with (GstClContext *ctx,
     const gchar *name, const gchar *source, gboolean exact_div,
     const gchar *defines, GError **error);
 
+/* A device buffer of @size bytes, and a kernel of @program. On failure the
+ * error's message is a sentence for the user, then a line of details. */
+cl_mem gst_cl_context_alloc (GstClContext *ctx, gsize size, GError **error);
+cl_kernel gst_cl_context_create_kernel (GstClContext *ctx, cl_program program,
+    const gchar *name, GError **error);
+
 gboolean gst_cl_context_swaps (GstClContext *ctx, GstVideoFormat format);
 gboolean gst_cl_context_use_cpu_kernels (GstClContext *ctx);
 

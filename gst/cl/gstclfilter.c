@@ -26,7 +26,8 @@
 #include "gstclfilter.h"
 #include "gstclbufferpool.h"
 #include "gstclfiltercaps.h"
-#include "gstcldeviceframe.h"
+#include "gstclframe.h"
+#include "gstclvideoplane.h"
 #include "gstcldownload.h"
 #include "gstclhostmemory.h"
 
@@ -75,6 +76,8 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
   GstClFilterPrivate *priv = PRIV (filter);
   GstVideoInfo in_info, out_info;
   gboolean in_place, passthrough;
+  GstClCommands cmd;
+  GError *error = NULL;
 
   /* The last frame's results, while its plan and the element's buffers
    * are there. */
@@ -100,10 +103,13 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
              gst_video_info_is_equal (&in_info, &out_info);
   priv->in_device = gst_cl_caps_on_device (incaps);
   priv->out_device = gst_cl_caps_on_device (outcaps);
-  if (!gst_cl_frame_plan_init (&priv->plan, GST_CL_BASE_FILTER (filter),
-          &in_info, &out_info, klass->read_components, klass->write_components,
-          in_place))
+  cmd = gst_cl_base_filter_get_commands (GST_CL_BASE_FILTER (filter));
+  if (!gst_cl_frame_plan_init (&priv->plan, &cmd, &in_info, &out_info,
+          klass->read_components, klass->write_components, in_place, &error)) {
+    gst_cl_base_filter_post_error (GST_CL_BASE_FILTER (filter), error);
+    g_error_free (error);
     return FALSE;
+  }
   if (klass->configure && !klass->configure (filter, &in_info, &out_info)) {
     gst_cl_frame_plan_clear (&priv->plan);
     return FALSE;
@@ -280,24 +286,23 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
   GstClContext *cl = gst_cl_base_filter_get_context (
       GST_CL_BASE_FILTER (filter));
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
-  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
   GstClFramePlan *plan = &PRIV (filter)->plan;
   cl_int status;
 
-  if (klass->host_planes && gst_cl_frame_can_wrap (plan, base, in, out)) {
+  if (klass->host_planes && gst_cl_frame_plan_can_wrap (plan, in, out)) {
     GstClPlane src[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
     GstClPlane dst[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
 
     *how = "on the frame's memory";
-    status = gst_cl_frame_wrap (plan, base, in, out, src, dst);
+    status = gst_cl_frame_plan_wrap (plan, in, out, src, dst);
     complete_pending_during (filter, cl);
     if (status == CL_SUCCESS)
       status = klass->enqueue (filter, src, dst);
     if (copy_unwritten) {
       clFlush (cl->queue);
-      gst_cl_frame_copy_unwritten (plan, in, out, FALSE);
+      gst_cl_frame_plan_copy_unwritten (plan, in, out, FALSE);
     }
-    status = gst_cl_frame_unwrap (plan, base, src, dst, status);
+    status = gst_cl_frame_plan_unwrap (plan, src, dst, status);
   } else {
     GstClPlane src[GST_VIDEO_MAX_COMPONENTS], dst[GST_VIDEO_MAX_COMPONENTS];
     /* What the host waits for where the download goes on without it. */
@@ -308,7 +313,7 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
       src[c] = plan->in[c].dev;
       dst[c] = plan->out[c].dev;
     }
-    status = gst_cl_frame_upload (plan, base, in);
+    status = gst_cl_frame_plan_upload (plan, in);
     if (status == CL_SUCCESS && cl->download_queue)
       status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &host_wait);
     if (status == CL_SUCCESS && cl->download_queue)
@@ -327,8 +332,7 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
       status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &host_wait);
     }
     if (status == CL_SUCCESS)
-      status = gst_cl_frame_download (plan, base, out,
-          host_wait ? &done : NULL);
+      status = gst_cl_frame_plan_download (plan, out, host_wait ? &done : NULL);
     /* The device's work, the download included, under way before the
      * host's own copy, which would otherwise hold the download back. */
     if (copy_unwritten || results || host_wait)
@@ -336,7 +340,7 @@ process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
     if (done)
       clFlush (cl->download_queue);
     if (copy_unwritten)
-      gst_cl_frame_copy_unwritten (plan, in, out, TRUE);
+      gst_cl_frame_plan_copy_unwritten (plan, in, out, TRUE);
     if (status == CL_SUCCESS)
       finish_before_download (filter, results);
     else if (results)
@@ -387,7 +391,7 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   *how = !in->on_device    ? "to the device"
          : !out->on_device ? "from the device"
                            : "on the device";
-  status = gst_cl_frame_inputs (plan, base, in, src);
+  status = gst_cl_frame_inputs (plan, in, src);
   if (status == CL_SUCCESS && !in->on_device && out->on_device)
     status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
         &waits[n_waits++]);
@@ -395,7 +399,7 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   if (status == CL_SUCCESS && !out->on_device && cl->download_queue)
     status = gst_cl_downloads_order_after (&PRIV (filter)->downloads, cl);
   if (status == CL_SUCCESS) {
-    gst_cl_frame_outputs (plan, base, src, out, dst);
+    gst_cl_frame_outputs (plan, src, out, dst);
     status = klass->enqueue (filter, src, dst);
   }
   if (status == CL_SUCCESS && PRIV (filter)->wait_results && out->on_device) {
@@ -417,7 +421,7 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   /* A download to host memory is waited for, here or where the frame's
    * memory is next mapped (gst_cl_downloads_leave()). */
   if (status == CL_SUCCESS)
-    status = gst_cl_frame_complete (plan, base, out, dst,
+    status = gst_cl_frame_complete (plan, out, dst,
         !out->on_device && cl->download_queue ? &done : NULL);
   if (status == CL_SUCCESS && done)
     status = gst_cl_downloads_leave (&PRIV (filter)->downloads, cl,
@@ -466,8 +470,7 @@ process (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   PRIV (filter)->finished = FALSE;
   *how = "not at all";
   if (copy_planes && !on_host)
-    status = gst_cl_frame_copy_unwritten_planes (&PRIV (filter)->plan, base, in,
-        out);
+    status = gst_cl_frame_copy_unwritten_planes (&PRIV (filter)->plan, in, out);
   if (status != CL_SUCCESS)
     clFinish (gst_cl_base_filter_get_context (base)->queue);
   else if (on_host)
@@ -490,7 +493,7 @@ check_buffer (GstClFilter *filter, GstBuffer *buf, const GstVideoInfo *info,
 {
   gchar *why = NULL;
 
-  if (gst_cl_frame_buffer_fits (buf, info, mask, &why))
+  if (gst_cl_video_buffer_fits (buf, info, mask, &why))
     return TRUE;
   GST_ELEMENT_ERROR (filter, STREAM, FORMAT,
       ("%s buffer does not hold the frame its caps describe.", what),
@@ -561,7 +564,9 @@ static gboolean
 map_frame (GstClFilter *filter, GstClFrame *frame, const GstVideoInfo *info,
     GstBuffer *buf, GstMapFlags flags, const gchar *what)
 {
-  if (gst_cl_frame_map (frame, GST_CL_BASE_FILTER (filter), info, buf, flags))
+  if (gst_cl_frame_map (frame,
+          gst_cl_base_filter_get_context (GST_CL_BASE_FILTER (filter)), info,
+          buf, flags))
     return TRUE;
   GST_ELEMENT_ERROR (filter, STREAM, FORMAT, ("Could not map a frame."),
       ("%s buffer %" GST_PTR_FORMAT, what, buf));

@@ -23,7 +23,7 @@
 #include <gst/video/video.h>
 
 #include "gstclbasefilter.h"
-#include "gstclframe.h"
+#include "gstclframeplan.h"
 
 G_BEGIN_DECLS
 

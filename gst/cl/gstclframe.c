@@ -17,552 +17,194 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Frames to and from the device, one component at a time, and the checks
- * that a buffer holds what its caps say; see gstclframe.h.
+ * Frames whose planes stay on the device between elements; see
+ * gstcldeviceframe.h.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "gstclframe.h"
-#include "gstclhostcopy.h"
+#include "gstclutils.h"
+#include "gstclbufferpool.h"
 #include "gstclvideoplane.h"
-#include "gstclhostmemory.h"
-#include "clkernels.h"
+
+#include <string.h>
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
 
-#define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
+/* The pool's rows suit the kernels' aligned loads. */
+G_STATIC_ASSERT (GST_CL_POOL_ROW_ALIGN % GST_CL_PLANE_ALIGN == 0);
 
-#define FOREACH_COMPONENT(mask, c)                                             \
-  for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)                         \
-    if ((mask) & (1u << c))
-
-static void
-component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c)
+gboolean
+gst_cl_frame_map (GstClFrame *frame, GstClContext *cl, const GstVideoInfo *info,
+    GstBuffer *buf, GstMapFlags flags)
 {
-  comp->plane = GST_VIDEO_INFO_COMP_PLANE (info, c);
-  comp->offset = GST_VIDEO_INFO_COMP_POFFSET (info, c);
-  comp->pstride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c);
-  comp->bps = (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8;
-  comp->width = GST_VIDEO_INFO_COMP_WIDTH (info, c);
-  comp->height = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
-  comp->packed = comp->pstride != comp->bps;
-  comp->dev.row_bytes = (gsize)comp->width * comp->bps;
-  comp->dev.height = comp->height;
-  comp->dev.pitch = GST_ROUND_UP_N (comp->dev.row_bytes, GST_CL_PLANE_ALIGN);
-  if (comp->packed) {
-    comp->staging_row_bytes = gst_cl_video_plane_row_bytes (info, comp->plane);
-    comp->staging_pitch = GST_ROUND_UP_N (comp->staging_row_bytes,
-        GST_CL_PLANE_ALIGN);
-  }
-}
-
-static void
-release_mem (cl_mem *mem)
-{
-  if (*mem)
-    clReleaseMemObject (*mem);
-  *mem = NULL;
+  memset (frame, 0, sizeof (*frame));
+  /* Buffers of another context, or rows the kernels cannot take, are read
+   * and written through the host. */
+  frame->on_device = gst_cl_memory_get_planes (buf, info, cl, frame->planes,
+      frame->strides);
+  for (guint p = 0; frame->on_device && p < GST_VIDEO_INFO_N_PLANES (info); p++)
+    frame->on_device = frame->strides[p] % GST_CL_PLANE_ALIGN == 0;
+  if (frame->on_device)
+    return TRUE;
+  return gst_video_frame_map (&frame->host, info, buf, flags);
 }
 
 void
-gst_cl_frame_plan_clear (GstClFramePlan *plan)
+gst_cl_frame_unmap (GstClFrame *frame)
 {
-  for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
-    release_mem (&plan->in[c].dev.mem);
-    release_mem (&plan->in[c].staging);
-    release_mem (&plan->out[c].dev.mem);
-    release_mem (&plan->out[c].staging);
-  }
-  if (plan->unpack)
-    clReleaseKernel (plan->unpack);
-  if (plan->pack)
-    clReleaseKernel (plan->pack);
-  if (plan->program)
-    clReleaseProgram (plan->program);
-  memset (plan, 0, sizeof (*plan));
+  if (!frame->on_device)
+    gst_video_frame_unmap (&frame->host);
 }
 
-/* The kernels that move packed components, from their own small program,
- * built only for streams that have such components. */
-static gboolean
-create_pack_kernels (GstClFramePlan *plan, GstClBaseFilter *filter)
+static GstClPlane
+frame_plane (const GstClFrame *frame, const GstClComponent *comp)
 {
-  GstClContext *cl = gst_cl_base_filter_get_context (filter);
-  GError *error = NULL;
+  GstClPlane plane = { frame->planes[comp->plane], frame->strides[comp->plane],
+    comp->dev.row_bytes, comp->height };
 
-  plan->program = gst_cl_context_get_program (cl, "frame", gst_cl_kernel_frame,
-      FALSE, &error);
-  if (!plan->program) {
-    GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
-        ("Could not build the OpenCL program \"frame\" for \"%s\".",
-            cl->device_name),
-        ("%s", error->message));
-    g_error_free (error);
-    return FALSE;
-  }
-  plan->unpack = gst_cl_base_filter_create_kernel (filter, plan->program,
-      "unpack_u8");
-  plan->pack = plan->unpack ? gst_cl_base_filter_create_kernel (filter,
-                                  plan->program, "pack_u8")
-                            : NULL;
-  return plan->pack != NULL;
+  return plane;
 }
 
-gboolean
-gst_cl_frame_plan_init (GstClFramePlan *plan, GstClBaseFilter *filter,
-    const GstVideoInfo *in_info, const GstVideoInfo *out_info, guint in_mask,
-    guint out_mask, gboolean in_place)
-{
-  gboolean packed = FALSE;
-
-  gst_cl_frame_plan_clear (plan);
-  plan->in_info = *in_info;
-  plan->out_info = *out_info;
-  plan->in_mask = in_mask;
-  plan->out_mask = out_mask;
-  plan->in_place = in_place;
-
-  FOREACH_COMPONENT (in_mask, c)
-  {
-    GstClComponent *comp = &plan->in[c];
-
-    component_describe (comp, in_info, c);
-    comp->dev.mem = gst_cl_base_filter_alloc (filter,
-        comp->dev.pitch * comp->height);
-    if (!comp->dev.mem)
-      goto failed;
-    if (comp->packed) {
-      if (comp->bps != 1) {
-        GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED,
-            ("%s frames are not supported.", GST_VIDEO_INFO_NAME (in_info)),
-            ("component %u: packed samples of %u bytes", c, comp->bps));
-        goto failed;
-      }
-      comp->staging = gst_cl_base_filter_alloc (filter,
-          comp->staging_pitch * comp->height);
-      if (!comp->staging)
-        goto failed;
-      packed = TRUE;
-    }
-  }
-  FOREACH_COMPONENT (out_mask, c)
-  {
-    GstClComponent *comp = &plan->out[c];
-
-    component_describe (comp, out_info, c);
-    comp->dev.mem = gst_cl_base_filter_alloc (filter,
-        comp->dev.pitch * comp->height);
-    if (!comp->dev.mem)
-      goto failed;
-    if (comp->packed) {
-      /* The plane's other components come from the input frame's staging
-       * copy, which only in place has the output's layout. */
-      if (!in_place || !(in_mask & (1u << c)) || comp->bps != 1) {
-        GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED,
-            ("%s output is not supported here.",
-                GST_VIDEO_INFO_NAME (out_info)),
-            ("component %u is packed, and the output is not the input", c));
-        goto failed;
-      }
-      comp->staging = gst_cl_base_filter_alloc (filter,
-          comp->staging_pitch * comp->height);
-      if (!comp->staging)
-        goto failed;
-      packed = TRUE;
-    }
-  }
-  if (packed && !create_pack_kernels (plan, filter))
-    goto failed;
-  if (in_place) {
-    guint written = 0;
-
-    FOREACH_COMPONENT (out_mask, c)
-    {
-      written |= 1u << plan->out[c].plane;
-    }
-    plan->keeps_planes = written !=
-                         (1u << GST_VIDEO_INFO_N_PLANES (out_info)) - 1;
-  }
-  return TRUE;
-
-failed:
-  gst_cl_frame_plan_clear (plan);
-  return FALSE;
-}
-
-/* The arguments both kernels of frame.cl take first. */
 static cl_int
-pack_args (cl_kernel k, const GstClComponent *comp)
+copy_rect (GstClFramePlan *plan, cl_mem src, gsize src_pitch, cl_mem dst,
+    gsize dst_pitch, gsize row_bytes, guint height)
 {
-  const cl_uint ppitch = comp->staging_pitch, offset = comp->offset;
-  const cl_uint pstride = comp->pstride, width = comp->width;
-  const cl_uint height = comp->height, pitch = comp->dev.pitch;
-  cl_int s = 0;
-
-  s |= SET_ARG (k, 0, comp->staging);
-  s |= SET_ARG (k, 1, ppitch);
-  s |= SET_ARG (k, 2, offset);
-  s |= SET_ARG (k, 3, pstride);
-  s |= SET_ARG (k, 4, width);
-  s |= SET_ARG (k, 5, height);
-  s |= SET_ARG (k, 6, comp->dev.mem);
-  s |= SET_ARG (k, 7, pitch);
-  return s;
-}
-
-cl_int
-gst_cl_frame_unpack (GstClFramePlan *plan, GstClBaseFilter *filter, guint c)
-{
-  const GstClComponent *comp = &plan->in[c];
-  const size_t local[2] = { 64, 1 };
-  const size_t global[2] = { GST_ROUND_UP_N (comp->width, 64), comp->height };
-
-  if (pack_args (plan->unpack, comp) != CL_SUCCESS)
-    return CL_INVALID_KERNEL_ARGS;
-  return gst_cl_base_filter_enqueue_kernel (filter, plan->unpack, 2, global,
-      comp->width >= 64 ? local : NULL);
-}
-
-/* Queues plan->pack for the written component @c: the input's staging
- * copy of the plane with the component's device plane packed over it, into
- * the output's staging copy. */
-cl_int
-gst_cl_frame_pack (GstClFramePlan *plan, GstClBaseFilter *filter, guint c)
-{
-  const GstClComponent *comp = &plan->out[c];
-  const cl_uint row_bytes = comp->staging_row_bytes;
-  const size_t local[2] = { 64, 1 };
-  const size_t global[2] = { GST_ROUND_UP_N (row_bytes, 64), comp->height };
-  cl_kernel k = plan->pack;
-  cl_int s;
-
-  s = pack_args (k, comp);
-  s |= SET_ARG (k, 8, plan->in[c].staging);
-  s |= SET_ARG (k, 9, row_bytes);
-  if (s != CL_SUCCESS)
-    return CL_INVALID_KERNEL_ARGS;
-  return gst_cl_base_filter_enqueue_kernel (filter, k, 2, global,
-      row_bytes >= 64 ? local : NULL);
-}
-
-/* The device side of a component's copy to or from the host: its device
- * plane, or for a packed component the staging buffer, which holds the
- * frame's whole plane from its first byte (kernels move the component
- * between it and the device plane). @host_offset is where the copy starts
- * in the frame's plane. */
-typedef struct {
-  cl_mem mem;
-  size_t pitch;
-  size_t region[3];
-  gsize host_offset;
-} PlaneCopy;
-
-static void
-plane_copy_of (const GstClComponent *comp, PlaneCopy *t)
-{
-  t->mem = comp->packed ? comp->staging : comp->dev.mem;
-  t->pitch = comp->packed ? comp->staging_pitch : comp->dev.pitch;
-  t->region[0] = comp->packed ? comp->staging_row_bytes : comp->dev.row_bytes;
-  t->region[1] = comp->height;
-  t->region[2] = 1;
-  t->host_offset = comp->packed ? 0 : comp->offset;
-}
-
-cl_int
-gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
-    GstVideoFrame *in)
-{
-  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  GstClContext *cl = plan->cmd.cl;
   const size_t origin[3] = { 0, 0, 0 };
+  const size_t region[3] = { row_bytes, height, 1 };
+
+  gst_cl_commands_count (&plan->cmd, GST_CL_COPY, (guint64)row_bytes * height);
+  return clEnqueueCopyBufferRect (cl->queue, src, dst, origin, origin, region,
+      src_pitch, 0, dst_pitch, 0, 0, NULL, NULL);
+}
+
+cl_int
+gst_cl_frame_inputs (GstClFramePlan *plan, GstClFrame *in, GstClPlane *src)
+{
   cl_int status = CL_SUCCESS;
 
-  FOREACH_COMPONENT (plan->in_mask, c)
+  GST_CL_FOREACH_COMPONENT (plan->in_mask, c)
   {
     const GstClComponent *comp = &plan->in[c];
-    guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (in, comp->plane);
-    const gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (in, comp->plane);
-    cl_event *event = gst_cl_base_filter_profile_event (filter, "upload");
-    PlaneCopy t;
 
-    plane_copy_of (comp, &t);
-    status = clEnqueueWriteBufferRect (cl->queue, t.mem, CL_FALSE, origin,
-        origin, t.region, t.pitch, 0, stride, 0, data + t.host_offset, 0, NULL,
-        event);
-    gst_cl_base_filter_count_bytes (filter, GST_CL_UPLOAD,
-        t.region[0] * t.region[1]);
-    if (status == CL_SUCCESS && comp->packed)
-      status = gst_cl_frame_unpack (plan, filter, c);
-    if (status != CL_SUCCESS)
-      break;
-  }
-  return status;
-}
-
-cl_int
-gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
-    GstVideoFrame *out, cl_event *done)
-{
-  GstClContext *cl = gst_cl_base_filter_get_context (filter);
-  cl_command_queue queue = done ? cl->download_queue : cl->queue;
-  const size_t origin[3] = { 0, 0, 0 };
-  cl_event ready = NULL;
-  cl_int status = CL_SUCCESS;
-
-  /* Packing is a kernel, on the frame's queue before the copies. */
-  FOREACH_COMPONENT (plan->out_mask, c)
-  {
-    if (plan->out[c].packed && status == CL_SUCCESS)
-      status = gst_cl_frame_pack (plan, filter, c);
-  }
-  if (status == CL_SUCCESS && done)
-    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &ready);
-  FOREACH_COMPONENT (plan->out_mask, c)
-  {
-    const GstClComponent *comp = &plan->out[c];
-    guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (out, comp->plane);
-    const gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (out, comp->plane);
-    PlaneCopy t;
-    cl_event *event;
-
-    if (status != CL_SUCCESS)
-      break;
-    /* The queue is in order: the last copy's end is the download's. */
-    if (done) {
-      if (*done)
-        clReleaseEvent (*done);
-      *done = NULL;
-      event = done;
-    } else {
-      event = gst_cl_base_filter_profile_event (filter, "download");
+    src[c] = comp->dev;
+    if (!in->on_device)
+      continue;
+    if (!comp->packed) {
+      src[c] = frame_plane (in, comp);
+      continue;
     }
-    plane_copy_of (comp, &t);
-    status = clEnqueueReadBufferRect (queue, t.mem, CL_FALSE, origin, origin,
-        t.region, t.pitch, 0, stride, 0, data + t.host_offset, ready ? 1 : 0,
-        ready ? &ready : NULL, event);
-    gst_cl_base_filter_count_bytes (filter, GST_CL_DOWNLOAD,
-        t.region[0] * t.region[1]);
-  }
-  if (status != CL_SUCCESS && done && *done) {
-    clReleaseEvent (*done);
-    *done = NULL;
-  }
-  if (ready)
-    clReleaseEvent (ready);
-  return status;
-}
-
-gboolean
-gst_cl_frame_can_wrap (GstClFramePlan *plan, GstClBaseFilter *filter,
-    GstVideoFrame *in, GstVideoFrame *out)
-{
-  GstClContext *cl = gst_cl_base_filter_get_context (filter);
-
-  /* Kernels on host memory share it only on a CPU device; a GPU running the
-   * CPU kernels (GST_CL_KERNEL_PATH=cpu) gets device planes too. */
-  if (!gst_cl_context_use_cpu_kernels (cl) ||
-      !(cl->device_type & CL_DEVICE_TYPE_CPU))
-    return FALSE;
-  FOREACH_COMPONENT (plan->in_mask, c)
-  {
-    if (plan->in[c].packed ||
-        GST_VIDEO_FRAME_PLANE_STRIDE (in, plan->in[c].plane) % plan->in[c].bps)
-      return FALSE;
-  }
-  FOREACH_COMPONENT (plan->out_mask, c)
-  {
-    if (plan->out[c].packed ||
-        GST_VIDEO_FRAME_PLANE_STRIDE (out, plan->out[c].plane) %
-            plan->out[c].bps)
-      return FALSE;
-  }
-  return TRUE;
-}
-
-/* The OpenCL buffer on @frame's memory for @comp at the frame's stride:
- * its own if the memory comes from our pool and the plane starts it, else
- * a wrapper (which PoCL turns into no copy when the memory is aligned). A
- * new reference, or NULL. */
-static cl_mem
-wrap_component (GstClContext *cl, GstVideoFrame *frame,
-    const GstClComponent *comp, cl_mem_flags flags, GstClPlane *plane)
-{
-  guint8 *data = (guint8 *)GST_VIDEO_FRAME_PLANE_DATA (frame, comp->plane) +
-                 comp->offset;
-  cl_int status;
-  gsize offset;
-
-  plane->pitch = GST_VIDEO_FRAME_PLANE_STRIDE (frame, comp->plane);
-  plane->row_bytes = comp->dev.row_bytes;
-  plane->height = comp->height;
-  if (gst_buffer_n_memory (frame->buffer) == 1) {
-    cl_mem mem =
-        gst_cl_host_memory_lookup (gst_buffer_peek_memory (frame->buffer, 0),
-            cl, data, &offset);
-
-    if (mem && offset == 0) {
-      clRetainMemObject (mem);
-      return mem;
-    }
-  }
-  return clCreateBuffer (cl->context, flags | CL_MEM_USE_HOST_PTR,
-      plane->pitch * (plane->height - 1) + plane->row_bytes, data, &status);
-}
-
-cl_int
-gst_cl_frame_wrap (GstClFramePlan *plan, GstClBaseFilter *filter,
-    GstVideoFrame *in, GstVideoFrame *out, GstClPlane *in_planes,
-    GstClPlane *out_planes)
-{
-  GstClContext *cl = gst_cl_base_filter_get_context (filter);
-  const gboolean same = in->buffer == out->buffer;
-
-  FOREACH_COMPONENT (plan->in_mask, c)
-  {
-    in_planes[c].mem = wrap_component (cl, in, &plan->in[c],
-        same ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, &in_planes[c]);
-    if (!in_planes[c].mem)
-      return CL_OUT_OF_RESOURCES;
-  }
-  FOREACH_COMPONENT (plan->out_mask, c)
-  {
-    /* In place a component read and written is one buffer: two wrappers
-     * of the same memory would not be coherent with each other. */
-    if (same && in_planes[c].mem) {
-      out_planes[c] = in_planes[c];
-      clRetainMemObject (out_planes[c].mem);
-    } else {
-      out_planes[c].mem = wrap_component (cl, out, &plan->out[c],
-          CL_MEM_WRITE_ONLY, &out_planes[c]);
-    }
-    if (!out_planes[c].mem)
-      return CL_OUT_OF_RESOURCES;
-  }
-  return CL_SUCCESS;
-}
-
-cl_int
-gst_cl_frame_unwrap (GstClFramePlan *plan, GstClBaseFilter *filter,
-    GstClPlane *in_planes, GstClPlane *out_planes, cl_int status)
-{
-  GstClContext *cl = gst_cl_base_filter_get_context (filter);
-
-  FOREACH_COMPONENT (plan->out_mask, c)
-  {
-    const GstClPlane *p = &out_planes[c];
-    gpointer mapped;
-
-    if (status != CL_SUCCESS || !p->mem)
-      break;
-    /* Makes the output coherent in the host memory it wraps. Not blocking:
-     * the clFinish() below is the frame's one wait, where a blocking map
-     * and then the finish were two rounds with the device's threads. */
-    mapped = clEnqueueMapBuffer (cl->queue, p->mem, CL_FALSE, CL_MAP_READ, 0,
-        p->pitch * (p->height - 1) + p->row_bytes, 0, NULL, NULL, &status);
+    /* The whole plane to the staging copy, as an upload puts it there:
+     * an output packed over it keeps the plane's other components. */
+    status = copy_rect (plan, in->planes[comp->plane], in->strides[comp->plane],
+        comp->staging, comp->staging_pitch, comp->staging_row_bytes,
+        comp->height);
     if (status == CL_SUCCESS)
-      status = clEnqueueUnmapMemObject (cl->queue, p->mem, mapped, 0, NULL,
-          NULL);
+      status = gst_cl_frame_plan_unpack (plan, c);
+    if (status != CL_SUCCESS)
+      return status;
   }
-  clFinish (cl->queue);
-  for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
-    release_mem (&in_planes[c].mem);
-    release_mem (&out_planes[c].mem);
-  }
-  return status;
+  return in->on_device ? status : gst_cl_frame_plan_upload (plan, &in->host);
 }
 
 void
-gst_cl_frame_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,
-    GstVideoFrame *out, gboolean threads)
+gst_cl_frame_outputs (GstClFramePlan *plan, const GstClPlane *src,
+    GstClFrame *out, GstClPlane *dst)
 {
+  GstClContext *cl = plan->cmd.cl;
+
+  GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    const GstClComponent *comp = &plan->out[c];
+    const GstClPlane plane = frame_plane (out, comp);
+
+    dst[c] = comp->dev;
+    if (!out->on_device || comp->packed)
+      continue;
+    /* The GPU kernels never write over what they read: in place they
+     * write the device copy, which gst_cl_frame_complete() moves. */
+    if (plane.mem == src[c].mem && !gst_cl_context_use_cpu_kernels (cl))
+      continue;
+    dst[c] = plane;
+  }
+}
+
+cl_int
+gst_cl_frame_complete (GstClFramePlan *plan, GstClFrame *out,
+    const GstClPlane *dst, cl_event *done)
+{
+  cl_int status = CL_SUCCESS;
+
+  if (!out->on_device)
+    return gst_cl_frame_plan_download (plan, &out->host, done);
+  GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    const GstClComponent *comp = &plan->out[c];
+    cl_mem plane = out->planes[comp->plane];
+    const gsize stride = out->strides[comp->plane];
+
+    if (comp->packed) {
+      status = gst_cl_frame_plan_pack (plan, c);
+      if (status == CL_SUCCESS)
+        status = copy_rect (plan, comp->staging, comp->staging_pitch, plane,
+            stride, comp->staging_row_bytes, comp->height);
+    } else if (dst[c].mem != plane) {
+      status = copy_rect (plan, dst[c].mem, dst[c].pitch, plane, stride,
+          dst[c].row_bytes, dst[c].height);
+    }
+    if (status != CL_SUCCESS)
+      break;
+  }
+  return status;
+}
+
+cl_int
+gst_cl_frame_copy_unwritten_planes (GstClFramePlan *plan, GstClFrame *in,
+    GstClFrame *out)
+{
+  GstClContext *cl = plan->cmd.cl;
+  const GstVideoInfo *info = &plan->out_info;
+  const size_t origin[3] = { 0, 0, 0 };
+  cl_int status = CL_SUCCESS;
   guint written = 0;
 
-  FOREACH_COMPONENT (plan->out_mask, c)
+  if (!in->on_device && !out->on_device) {
+    gst_cl_frame_plan_copy_unwritten (plan, &in->host, &out->host, FALSE);
+    return CL_SUCCESS;
+  }
+  GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
   {
     written |= 1u << plan->out[c].plane;
   }
-  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (in); p++)
-    if (!(written & (1u << p))) {
-      if (threads)
-        gst_cl_host_copy_plane (out, in, p);
-      else
-        gst_video_frame_copy_plane (out, in, p);
-    }
-}
-
-/* Without a GstVideoMeta the frame map checks the buffer's size itself, but
- * GstBaseTransform would then only warn and push the output unfilled. With
- * a meta it checks neither the planes' sizes nor, for a plane that starts
- * in one memory of several, that the plane ends in it: it maps only that
- * memory, and reading the plane would go past its end. */
-gboolean
-gst_cl_frame_buffer_fits (GstBuffer *buf, const GstVideoInfo *info, guint mask,
-    gchar **why)
-{
-  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
-  const gsize size = gst_buffer_get_size (buf);
-  guint planes = 0;
-
-  if (!meta) {
-    if (size >= GST_VIDEO_INFO_SIZE (info))
-      return TRUE;
-    *why = g_strdup_printf ("a buffer of %" G_GSIZE_FORMAT " bytes, where "
-                            "%s %dx%d needs %" G_GSIZE_FORMAT,
-        size, GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
-        GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_SIZE (info));
-    return FALSE;
-  }
-  if (meta->format != GST_VIDEO_INFO_FORMAT (info) ||
-      meta->width < (guint)GST_VIDEO_INFO_WIDTH (info) ||
-      meta->height < (guint)GST_VIDEO_INFO_HEIGHT (info) ||
-      meta->n_planes != GST_VIDEO_INFO_N_PLANES (info)) {
-    *why = g_strdup_printf ("a GstVideoMeta of %s %ux%u on %s %dx%d caps",
-        gst_video_format_to_string (meta->format), meta->width, meta->height,
-        GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
-        GST_VIDEO_INFO_HEIGHT (info));
-    return FALSE;
-  }
-  FOREACH_COMPONENT (mask, c)
-  {
-    planes |= 1u << GST_VIDEO_INFO_COMP_PLANE (info, c);
-  }
   for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
-    const gsize row = gst_cl_video_plane_row_bytes (info, p);
-    const guint height = gst_cl_video_plane_height (info, p);
-    const gint stride = meta->stride[p];
-    gsize skip = 0, have, need;
-    guint idx, length;
+    const size_t region[3] = { gst_cl_video_plane_row_bytes (info, p),
+      gst_cl_video_plane_height (info, p), 1 };
 
-    if (!(planes & (1u << p)))
+    if (written & (1u << p))
       continue;
-    if (stride < 0 || (gsize)stride < row) {
-      *why = g_strdup_printf ("a GstVideoMeta stride of %d bytes for rows of "
-                              "%" G_GSIZE_FORMAT " in plane %u",
-          stride, row, p);
-      return FALSE;
+    if (in->on_device && out->on_device) {
+      status = copy_rect (plan, in->planes[p], in->strides[p], out->planes[p],
+          out->strides[p], region[0], region[1]);
+    } else if (out->on_device) {
+      status = clEnqueueWriteBufferRect (cl->queue, out->planes[p], CL_FALSE,
+          origin, origin, region, out->strides[p], 0,
+          GST_VIDEO_FRAME_PLANE_STRIDE (&in->host, p), 0,
+          GST_VIDEO_FRAME_PLANE_DATA (&in->host, p), 0, NULL, NULL);
+      gst_cl_commands_count (&plan->cmd, GST_CL_UPLOAD, region[0] * region[1]);
+    } else {
+      status = clEnqueueReadBufferRect (cl->queue, in->planes[p], CL_FALSE,
+          origin, origin, region, in->strides[p], 0,
+          GST_VIDEO_FRAME_PLANE_STRIDE (&out->host, p), 0,
+          GST_VIDEO_FRAME_PLANE_DATA (&out->host, p), 0, NULL, NULL);
+      gst_cl_commands_count (&plan->cmd, GST_CL_DOWNLOAD,
+          region[0] * region[1]);
     }
-    if (!gst_buffer_find_memory (buf, meta->offset[p], 1, &idx, &length,
-            &skip)) {
-      *why = g_strdup_printf ("a GstVideoMeta offset of %" G_GSIZE_FORMAT
-                              " for plane %u in a buffer of %" G_GSIZE_FORMAT
-                              " bytes",
-          meta->offset[p], p, size);
-      return FALSE;
-    }
-    have = gst_memory_get_sizes (gst_buffer_peek_memory (buf, idx), NULL, NULL);
-    need = skip + (gsize)stride * (height - 1) + row;
-    if (have < need) {
-      *why = g_strdup_printf ("%" G_GSIZE_FORMAT " bytes from the GstVideoMeta "
-                              "offset %" G_GSIZE_FORMAT " of plane %u on, "
-                              "where %s %dx%d with stride %d needs "
-                              "%" G_GSIZE_FORMAT,
-          have - skip, meta->offset[p], p, GST_VIDEO_INFO_NAME (info),
-          GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info), stride,
-          need - skip);
-      return FALSE;
-    }
+    if (status != CL_SUCCESS)
+      break;
   }
-  return TRUE;
+  return status;
 }

@@ -20,119 +20,45 @@
 #ifndef __GST_CL_FRAME_H__
 #define __GST_CL_FRAME_H__
 
-#include <gst/video/video.h>
-
-#include "gstclbasefilter.h"
+#include "gstclframeplan.h"
 
 G_BEGIN_DECLS
 
-/* One component of a frame (the luma of YUV, the samples of GRAY) as the
- * kernels see it: a plane of its own, @width samples of the component's
- * size a row, rows @pitch bytes apart. Device copies start their rows at
- * multiples of GST_CL_PLANE_ALIGN bytes, so that kernels may use aligned
- * vector loads; on CPU devices it may be the frame's memory itself, at the
- * frame's stride. */
-#define GST_CL_PLANE_ALIGN 64
+/* A frame as the kernels reach it: the OpenCL buffers of its planes where
+ * it is device memory of the filter's context (gstclmemory.h) at strides
+ * the kernels take, else mapped for the CPU in @host. */
 typedef struct {
-  cl_mem mem;
-  gsize pitch;
-  gsize row_bytes;
-  guint height;
-} GstClPlane;
+  GstVideoFrame host;
+  gboolean on_device;
+  cl_mem planes[GST_VIDEO_MAX_PLANES];
+  gsize strides[GST_VIDEO_MAX_PLANES];
+} GstClFrame;
 
-/* Where a component lies in frames of one format, and its device copy. A
- * packed component (YUY2's luma, NV12's chroma) shares its frame plane with
- * others: the whole plane travels to @staging and kernels move the
- * component between it and @dev.
- *
- * A frame's download may still run while the next frame is uploaded (on
- * the context's download_queue): it reads only the output's buffers
- * (plan->out), which the next frame writes only after
- * gst_cl_downloads_order_after(), and uploads write only the input's. So
- * an output component has a staging copy of its own even in place. */
-typedef struct {
-  guint plane;
-  guint offset;
-  guint pstride;
-  guint bps;
-  guint width;
-  guint height;
-  gboolean packed;
-  GstClPlane dev;
-  cl_mem staging;
-  gsize staging_pitch;
-  gsize staging_row_bytes;
-} GstClComponent;
+gboolean gst_cl_frame_map (GstClFrame *frame, GstClContext *cl,
+    const GstVideoInfo *info, GstBuffer *buf, GstMapFlags flags);
+void gst_cl_frame_unmap (GstClFrame *frame);
 
-/* How frames of one pair of caps travel, set up once per caps: the
- * components the element reads from the input and writes to the output.
- * @in_place: the formats are the same and the element may write over its
- * input, so the output frame may be the input frame; when it is not, the
- * planes the element does not write are copied over
- * (gst_cl_frame_copy_unwritten()). */
-typedef struct {
-  GstVideoInfo in_info;
-  GstVideoInfo out_info;
-  gboolean in_place;
-  /* In place, and some plane holds no component the element writes. */
-  gboolean keeps_planes;
-  guint in_mask;
-  guint out_mask;
-  GstClComponent in[GST_VIDEO_MAX_COMPONENTS];
-  GstClComponent out[GST_VIDEO_MAX_COMPONENTS];
-  cl_program program;
-  cl_kernel unpack;
-  cl_kernel pack;
-} GstClFramePlan;
+/* For frames of which one or both are on the device. The planes the
+ * kernels read, in @src by component: the frame's own buffers on the
+ * device (packed components unpacked from them), else the device copies,
+ * uploaded. */
+cl_int gst_cl_frame_inputs (GstClFramePlan *plan, GstClFrame *in,
+    GstClPlane *src);
+/* The planes the kernels write, in @dst: the frame's own buffers where
+ * they can, else the device copies. */
+void gst_cl_frame_outputs (GstClFramePlan *plan, const GstClPlane *src,
+    GstClFrame *out, GstClPlane *dst);
+/* After the kernels: what they wrote moved into @out's buffers on the
+ * device, or its download to the host queued; the caller waits for that.
+ * @done as for gst_cl_frame_plan_download(), for a download only. */
+cl_int gst_cl_frame_complete (GstClFramePlan *plan, GstClFrame *out,
+    const GstClPlane *dst, cl_event *done);
 
-/* Allocates the device planes; posts an element error and returns FALSE
- * when that fails. */
-gboolean gst_cl_frame_plan_init (GstClFramePlan *plan, GstClBaseFilter *filter,
-    const GstVideoInfo *in_info, const GstVideoInfo *out_info, guint in_mask,
-    guint out_mask, gboolean in_place);
-void gst_cl_frame_plan_clear (GstClFramePlan *plan);
-
-/* Whether the frames can be used by the kernels where they are (CPU
- * devices, components not packed, strides whole samples). */
-gboolean gst_cl_frame_can_wrap (GstClFramePlan *plan, GstClBaseFilter *filter,
-    GstVideoFrame *in, GstVideoFrame *out);
-/* Buffers on the frames' memory for @in and @out, indexed by component;
- * release with gst_cl_frame_unwrap(). */
-cl_int gst_cl_frame_wrap (GstClFramePlan *plan, GstClBaseFilter *filter,
-    GstVideoFrame *in, GstVideoFrame *out, GstClPlane *in_planes,
-    GstClPlane *out_planes);
-/* Makes the output coherent in the host memory it wraps, waits, and
- * releases the buffers. */
-cl_int gst_cl_frame_unwrap (GstClFramePlan *plan, GstClBaseFilter *filter,
-    GstClPlane *in_planes, GstClPlane *out_planes, cl_int status);
-
-/* Queues the copy of the read components of @in to their device planes. */
-cl_int gst_cl_frame_upload (GstClFramePlan *plan, GstClBaseFilter *filter,
-    GstVideoFrame *in);
-/* Queues the copy of the written components to @out; the caller waits.
- * With @done the copies go on the context's download_queue, after what the
- * frame's queue holds, and @done is their end. */
-cl_int gst_cl_frame_download (GstClFramePlan *plan, GstClBaseFilter *filter,
-    GstVideoFrame *out, cl_event *done);
-
-/* Queue plan->unpack, the input component @c's staging copy to its device
- * plane, and plan->pack, the output component @c's device plane over the
- * input's staging copy into the output's. */
-cl_int gst_cl_frame_unpack (GstClFramePlan *plan, GstClBaseFilter *filter,
-    guint c);
-cl_int gst_cl_frame_pack (GstClFramePlan *plan, GstClBaseFilter *filter,
-    guint c);
-
-/* Copies the planes of @in that hold no written component to @out; with
- * @threads, large ones on a few threads (gst_cl_host_copy_plane()), where
- * the device is not the host's own processors. */
-void gst_cl_frame_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,
-    GstVideoFrame *out, gboolean threads);
-
-/* Whether @buf holds the planes of @mask's components of a frame of @info
- * as gst_video_frame_map() will map them; if not, why in @why. */
-gboolean gst_cl_frame_buffer_fits (GstBuffer *buf, const GstVideoInfo *info,
-    guint mask, gchar **why);
+/* Queues the copy of the planes of @in that hold no written component to
+ * @out, each frame on the device or the host. A copy from the host must be
+ * waited for before @in goes; one to the host, before @out is read. */
+cl_int gst_cl_frame_copy_unwritten_planes (GstClFramePlan *plan, GstClFrame *in,
+    GstClFrame *out);
 
 G_END_DECLS
 #endif /* __GST_CL_FRAME_H__ */

@@ -25,6 +25,7 @@
 #endif
 
 #include "gstclhistmeasure.h"
+#include "gstclutils.h"
 #include "gstclhistmessage.h"
 #include "gstclhistplan.h"
 #include "clkernels.h"
@@ -66,30 +67,19 @@ struct _GstClHistMeasure {
   cl_uint hist_parts;
 };
 
-static void
-release_mem (cl_mem *mem)
-{
-  if (*mem)
-    clReleaseMemObject (*mem);
-  *mem = NULL;
-}
-
 void
 gst_cl_hist_measure_free (GstClHistMeasure *m)
 {
   if (!m)
     return;
-  release_mem (&m->hist);
-  release_mem (&m->lut);
-  release_mem (&m->cum);
-  release_mem (&m->scratch);
+  gst_cl_clear_mem (&m->hist);
+  gst_cl_clear_mem (&m->lut);
+  gst_cl_clear_mem (&m->cum);
+  gst_cl_clear_mem (&m->scratch);
   gst_cl_hist_results_clear (&m->results);
-  if (m->k_hist)
-    clReleaseKernel (m->k_hist);
-  if (m->k_summary)
-    clReleaseKernel (m->k_summary);
-  if (m->program)
-    clReleaseProgram (m->program);
+  gst_cl_clear_kernel (&m->k_hist);
+  gst_cl_clear_kernel (&m->k_summary);
+  gst_cl_clear_program (&m->program);
   g_free (m);
 }
 
@@ -167,8 +157,6 @@ failed:
   return NULL;
 }
 
-#define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
-
 /* The summary for @num_bins bins, by a table kernel or summary_u8, which
  * all take (hist, parts, total, lut, stats, summary, group, cum,
  * TABLE_ARGS). The table goes unused: the plainest one is asked for
@@ -186,26 +174,26 @@ enqueue_summary (GstClHistMeasure *m, cl_uint total, guint num_bins)
   cl_kernel k = m->k_summary;
   cl_int s = 0;
 
-  s |= SET_ARG (k, 0, m->hist);
-  s |= SET_ARG (k, 1, m->hist_parts);
-  s |= SET_ARG (k, 2, total);
-  s |= SET_ARG (k, 3, m->lut);
-  s |= SET_ARG (k, 4, m->results.stats);
-  s |= SET_ARG (k, 5, m->results.summary);
-  s |= SET_ARG (k, 6, group);
-  s |= SET_ARG (k, 7, m->cum);
-  s |= SET_ARG (k, 8, lo);
-  s |= SET_ARG (k, 9, span);
-  s |= SET_ARG (k, 10, method);
-  s |= SET_ARG (k, 11, cut);
-  s |= SET_ARG (k, 12, cut);
-  s |= SET_ARG (k, 13, strength);
-  s |= SET_ARG (k, 14, smoothing);
-  s |= SET_ARG (k, 15, restart);
-  s |= SET_ARG (k, 16, id_shift);
-  s |= SET_ARG (k, 17, m->scratch);
-  s |= SET_ARG (k, 18, m->scratch);
-  s |= SET_ARG (k, 19, no_bounds);
+  s |= GST_CL_SET_ARG (k, 0, m->hist);
+  s |= GST_CL_SET_ARG (k, 1, m->hist_parts);
+  s |= GST_CL_SET_ARG (k, 2, total);
+  s |= GST_CL_SET_ARG (k, 3, m->lut);
+  s |= GST_CL_SET_ARG (k, 4, m->results.stats);
+  s |= GST_CL_SET_ARG (k, 5, m->results.summary);
+  s |= GST_CL_SET_ARG (k, 6, group);
+  s |= GST_CL_SET_ARG (k, 7, m->cum);
+  s |= GST_CL_SET_ARG (k, 8, lo);
+  s |= GST_CL_SET_ARG (k, 9, span);
+  s |= GST_CL_SET_ARG (k, 10, method);
+  s |= GST_CL_SET_ARG (k, 11, cut);
+  s |= GST_CL_SET_ARG (k, 12, cut);
+  s |= GST_CL_SET_ARG (k, 13, strength);
+  s |= GST_CL_SET_ARG (k, 14, smoothing);
+  s |= GST_CL_SET_ARG (k, 15, restart);
+  s |= GST_CL_SET_ARG (k, 16, id_shift);
+  s |= GST_CL_SET_ARG (k, 17, m->scratch);
+  s |= GST_CL_SET_ARG (k, 18, m->scratch);
+  s |= GST_CL_SET_ARG (k, 19, no_bounds);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   if (m->cpu)
@@ -229,14 +217,15 @@ cl_int
 gst_cl_hist_measure_enqueue (GstClHistMeasure *m, const GstClPlane *plane,
     guint x, guint y, guint width, guint height, guint num_bins)
 {
-  GstClContext *cl = gst_cl_base_filter_get_context (m->filter);
+  const GstClCommands cmd = gst_cl_base_filter_get_commands (m->filter);
+  GstClContext *cl = cmd.cl;
   cl_int status = CL_SUCCESS;
 
   m->pending_bins = 0;
   if (m->hist_dirty || (!m->cpu && m->depth == 16))
     status = clear_histogram (m, cl);
   if (status == CL_SUCCESS)
-    status = gst_cl_hist_plan_enqueue (&m->plan, m->filter, m->k_hist, plane,
+    status = gst_cl_hist_plan_enqueue (&m->plan, &cmd, m->k_hist, plane,
         m->swap, x, y, width, height, m->hist, &m->hist_parts);
   if (status == CL_SUCCESS)
     status = enqueue_summary (m, width * height, num_bins);

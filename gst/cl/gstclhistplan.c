@@ -25,6 +25,7 @@
 #endif
 
 #include "gstclhistplan.h"
+#include "gstclutils.h"
 #include "gstclhistmessage.h"
 #include "kernels/clshared.h"
 
@@ -129,14 +130,12 @@ gst_cl_hist_plan_stat_blocks (const GstClHistPlan *p)
   return p->cpu ? p->lut_items : p->depth == 8 ? 0 : GST_CL_HIST_LUT_BLOCKS;
 }
 
-#define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
-
 cl_int
-gst_cl_hist_plan_enqueue (const GstClHistPlan *p, GstClBaseFilter *filter,
+gst_cl_hist_plan_enqueue (const GstClHistPlan *p, const GstClCommands *cmd,
     cl_kernel k, const GstClPlane *in, cl_uint swap, cl_uint x0, cl_uint y0,
     cl_uint width, cl_uint height, cl_mem hist, cl_uint *parts)
 {
-  GstClContext *cl = gst_cl_base_filter_get_context (filter);
+  GstClContext *cl = cmd->cl;
   const cl_uint pitch = in->pitch / (p->depth / 8);
   const gboolean slices = !p->cpu && p->depth == 16;
   const size_t lsz = p->cpu   ? 1
@@ -155,21 +154,21 @@ gst_cl_hist_plan_enqueue (const GstClHistPlan *p, GstClBaseFilter *filter,
   size_t local[2] = { lsz, 1 };
   cl_int s = 0;
 
-  s |= SET_ARG (k, 0, in->mem);
-  s |= SET_ARG (k, 1, pitch);
-  s |= SET_ARG (k, 2, x0);
-  s |= SET_ARG (k, 3, y0);
-  s |= SET_ARG (k, 4, width);
-  s |= SET_ARG (k, 5, height);
-  s |= SET_ARG (k, 6, p->rows_per_group);
-  s |= SET_ARG (k, 7, swap);
-  s |= SET_ARG (k, 8, param);
-  s |= SET_ARG (k, 9, p->packed);
-  s |= SET_ARG (k, 10, hist);
+  s |= GST_CL_SET_ARG (k, 0, in->mem);
+  s |= GST_CL_SET_ARG (k, 1, pitch);
+  s |= GST_CL_SET_ARG (k, 2, x0);
+  s |= GST_CL_SET_ARG (k, 3, y0);
+  s |= GST_CL_SET_ARG (k, 4, width);
+  s |= GST_CL_SET_ARG (k, 5, height);
+  s |= GST_CL_SET_ARG (k, 6, p->rows_per_group);
+  s |= GST_CL_SET_ARG (k, 7, swap);
+  s |= GST_CL_SET_ARG (k, 8, param);
+  s |= GST_CL_SET_ARG (k, 9, p->packed);
+  s |= GST_CL_SET_ARG (k, 10, hist);
   s |= clSetKernelArg (k, 11, local_bytes, NULL);
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   /* CPUs: one partial histogram per band. */
   *parts = p->cpu ? groups : 1;
-  return gst_cl_base_filter_enqueue_kernel (filter, k, 2, global, local);
+  return gst_cl_commands_kernel (cmd, k, 2, global, local);
 }

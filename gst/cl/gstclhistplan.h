@@ -20,7 +20,7 @@
 #ifndef __GST_CL_HIST_PLAN_H__
 #define __GST_CL_HIST_PLAN_H__
 
-#include "gstclframe.h"
+#include "gstclframeplan.h"
 
 G_BEGIN_DECLS
 
@@ -61,7 +61,7 @@ guint gst_cl_hist_plan_stat_blocks (const GstClHistPlan *p);
  * fills. Every histogram kernel takes (src, pitch, x0, y0, width, height,
  * rows_per_group, swap, param, packed, hist, lhist). */
 cl_int gst_cl_hist_plan_enqueue (const GstClHistPlan *p,
-    GstClBaseFilter *filter, cl_kernel k, const GstClPlane *in, cl_uint swap,
+    const GstClCommands *cmd, cl_kernel k, const GstClPlane *in, cl_uint swap,
     cl_uint x0, cl_uint y0, cl_uint width, cl_uint height, cl_mem hist,
     cl_uint *parts);
 

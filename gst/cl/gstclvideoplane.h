@@ -32,5 +32,10 @@ gsize gst_cl_video_plane_row_bytes (const GstVideoInfo *info, guint plane);
 /* Rows of plane @plane. */
 guint gst_cl_video_plane_height (const GstVideoInfo *info, guint plane);
 
+/* Whether @buf holds the planes of @mask's components of a frame of @info
+ * as gst_video_frame_map() will map them; if not, why in @why. */
+gboolean gst_cl_video_buffer_fits (GstBuffer *buf, const GstVideoInfo *info,
+    guint mask, gchar **why);
+
 G_END_DECLS
 #endif /* __GST_CL_VIDEO_PLANE_H__ */

@@ -463,9 +463,12 @@ static cl_int
 enqueue_histogram (GstClHistEqualize *self, const GstClPlane *in,
     const Region *r)
 {
-  return gst_cl_hist_plan_enqueue (&self->plan, GST_CL_BASE_FILTER (self),
-      self->k_hist, in, self->swap, r->x, r->y, r->width, r->height,
-      self->hist[self->cur], &self->hist_parts);
+  const GstClCommands cmd = gst_cl_base_filter_get_commands (
+      GST_CL_BASE_FILTER (self));
+
+  return gst_cl_hist_plan_enqueue (&self->plan, &cmd, self->k_hist, in,
+      self->swap, r->x, r->y, r->width, r->height, self->hist[self->cur],
+      &self->hist_parts);
 }
 
 /* What every table kernel takes after its own arguments (TABLE_ARGS in

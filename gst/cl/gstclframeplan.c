@@ -1,0 +1,474 @@
+/* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Frames to and from the device, one component at a time, and the checks
+ * that a buffer holds what its caps say; see gstclframe.h.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstclframeplan.h"
+#include "gstclutils.h"
+#include "gstclhostcopy.h"
+#include "gstclvideoplane.h"
+#include "gstclhostmemory.h"
+#include "clkernels.h"
+
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
+#define GST_CAT_DEFAULT gst_cl_debug
+
+static void
+component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c)
+{
+  comp->plane = GST_VIDEO_INFO_COMP_PLANE (info, c);
+  comp->offset = GST_VIDEO_INFO_COMP_POFFSET (info, c);
+  comp->pstride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c);
+  comp->bps = (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8;
+  comp->width = GST_VIDEO_INFO_COMP_WIDTH (info, c);
+  comp->height = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
+  comp->packed = comp->pstride != comp->bps;
+  comp->dev.row_bytes = (gsize)comp->width * comp->bps;
+  comp->dev.height = comp->height;
+  comp->dev.pitch = GST_ROUND_UP_N (comp->dev.row_bytes, GST_CL_PLANE_ALIGN);
+  if (comp->packed) {
+    comp->staging_row_bytes = gst_cl_video_plane_row_bytes (info, comp->plane);
+    comp->staging_pitch = GST_ROUND_UP_N (comp->staging_row_bytes,
+        GST_CL_PLANE_ALIGN);
+  }
+}
+
+void
+gst_cl_frame_plan_clear (GstClFramePlan *plan)
+{
+  for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
+    gst_cl_clear_mem (&plan->in[c].dev.mem);
+    gst_cl_clear_mem (&plan->in[c].staging);
+    gst_cl_clear_mem (&plan->out[c].dev.mem);
+    gst_cl_clear_mem (&plan->out[c].staging);
+  }
+  gst_cl_clear_kernel (&plan->unpack);
+  gst_cl_clear_kernel (&plan->pack);
+  gst_cl_clear_program (&plan->program);
+  memset (plan, 0, sizeof (*plan));
+}
+
+/* The kernels that move packed components, from their own small program,
+ * built only for streams that have such components. */
+static gboolean
+create_pack_kernels (GstClFramePlan *plan, GError **error)
+{
+  GstClContext *cl = plan->cmd.cl;
+
+  plan->program = gst_cl_context_get_program (cl, "frame", gst_cl_kernel_frame,
+      FALSE, error);
+  if (!plan->program) {
+    g_prefix_error (error,
+        "Could not build the OpenCL program \"frame\" for \"%s\".\n",
+        cl->device_name);
+    return FALSE;
+  }
+  plan->unpack = gst_cl_context_create_kernel (cl, plan->program, "unpack_u8",
+      error);
+  plan->pack = plan->unpack ? gst_cl_context_create_kernel (cl, plan->program,
+                                  "pack_u8", error)
+                            : NULL;
+  return plan->pack != NULL;
+}
+
+gboolean
+gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
+    const GstVideoInfo *in_info, const GstVideoInfo *out_info, guint in_mask,
+    guint out_mask, gboolean in_place, GError **error)
+{
+  gboolean packed = FALSE;
+
+  gst_cl_frame_plan_clear (plan);
+  plan->cmd = *cmd;
+  plan->in_info = *in_info;
+  plan->out_info = *out_info;
+  plan->in_mask = in_mask;
+  plan->out_mask = out_mask;
+  plan->in_place = in_place;
+
+  GST_CL_FOREACH_COMPONENT (in_mask, c)
+  {
+    GstClComponent *comp = &plan->in[c];
+
+    component_describe (comp, in_info, c);
+    comp->dev.mem = gst_cl_context_alloc (cmd->cl,
+        comp->dev.pitch * comp->height, error);
+    if (!comp->dev.mem)
+      goto failed;
+    if (comp->packed) {
+      if (comp->bps != 1) {
+        g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NOT_IMPLEMENTED,
+            "%s frames are not supported.\n"
+            "component %u: packed samples of %u bytes",
+            GST_VIDEO_INFO_NAME (in_info), c, comp->bps);
+        goto failed;
+      }
+      comp->staging = gst_cl_context_alloc (cmd->cl,
+          comp->staging_pitch * comp->height, error);
+      if (!comp->staging)
+        goto failed;
+      packed = TRUE;
+    }
+  }
+  GST_CL_FOREACH_COMPONENT (out_mask, c)
+  {
+    GstClComponent *comp = &plan->out[c];
+
+    component_describe (comp, out_info, c);
+    comp->dev.mem = gst_cl_context_alloc (cmd->cl,
+        comp->dev.pitch * comp->height, error);
+    if (!comp->dev.mem)
+      goto failed;
+    if (comp->packed) {
+      /* The plane's other components come from the input frame's staging
+       * copy, which only in place has the output's layout. */
+      if (!in_place || !(in_mask & (1u << c)) || comp->bps != 1) {
+        g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NOT_IMPLEMENTED,
+            "%s output is not supported here.\n"
+            "component %u is packed, and the output is not the input",
+            GST_VIDEO_INFO_NAME (out_info), c);
+        goto failed;
+      }
+      comp->staging = gst_cl_context_alloc (cmd->cl,
+          comp->staging_pitch * comp->height, error);
+      if (!comp->staging)
+        goto failed;
+      packed = TRUE;
+    }
+  }
+  if (packed && !create_pack_kernels (plan, error))
+    goto failed;
+  if (in_place) {
+    guint written = 0;
+
+    GST_CL_FOREACH_COMPONENT (out_mask, c)
+    {
+      written |= 1u << plan->out[c].plane;
+    }
+    plan->keeps_planes = written !=
+                         (1u << GST_VIDEO_INFO_N_PLANES (out_info)) - 1;
+  }
+  return TRUE;
+
+failed:
+  gst_cl_frame_plan_clear (plan);
+  return FALSE;
+}
+
+/* The arguments both kernels of frame.cl take first. */
+static cl_int
+pack_args (cl_kernel k, const GstClComponent *comp)
+{
+  const cl_uint ppitch = comp->staging_pitch, offset = comp->offset;
+  const cl_uint pstride = comp->pstride, width = comp->width;
+  const cl_uint height = comp->height, pitch = comp->dev.pitch;
+  cl_int s = 0;
+
+  s |= GST_CL_SET_ARG (k, 0, comp->staging);
+  s |= GST_CL_SET_ARG (k, 1, ppitch);
+  s |= GST_CL_SET_ARG (k, 2, offset);
+  s |= GST_CL_SET_ARG (k, 3, pstride);
+  s |= GST_CL_SET_ARG (k, 4, width);
+  s |= GST_CL_SET_ARG (k, 5, height);
+  s |= GST_CL_SET_ARG (k, 6, comp->dev.mem);
+  s |= GST_CL_SET_ARG (k, 7, pitch);
+  return s;
+}
+
+cl_int
+gst_cl_frame_plan_unpack (GstClFramePlan *plan, guint c)
+{
+  const GstClComponent *comp = &plan->in[c];
+  const size_t local[2] = { 64, 1 };
+  const size_t global[2] = { GST_ROUND_UP_N (comp->width, 64), comp->height };
+
+  if (pack_args (plan->unpack, comp) != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  return gst_cl_commands_kernel (&plan->cmd, plan->unpack, 2, global,
+      comp->width >= 64 ? local : NULL);
+}
+
+/* Queues plan->pack for the written component @c: the input's staging
+ * copy of the plane with the component's device plane packed over it, into
+ * the output's staging copy. */
+cl_int
+gst_cl_frame_plan_pack (GstClFramePlan *plan, guint c)
+{
+  const GstClComponent *comp = &plan->out[c];
+  const cl_uint row_bytes = comp->staging_row_bytes;
+  const size_t local[2] = { 64, 1 };
+  const size_t global[2] = { GST_ROUND_UP_N (row_bytes, 64), comp->height };
+  cl_kernel k = plan->pack;
+  cl_int s;
+
+  s = pack_args (k, comp);
+  s |= GST_CL_SET_ARG (k, 8, plan->in[c].staging);
+  s |= GST_CL_SET_ARG (k, 9, row_bytes);
+  if (s != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  return gst_cl_commands_kernel (&plan->cmd, k, 2, global,
+      row_bytes >= 64 ? local : NULL);
+}
+
+/* The device side of a component's copy to or from the host: its device
+ * plane, or for a packed component the staging buffer, which holds the
+ * frame's whole plane from its first byte (kernels move the component
+ * between it and the device plane). @host_offset is where the copy starts
+ * in the frame's plane. */
+typedef struct {
+  cl_mem mem;
+  size_t pitch;
+  size_t region[3];
+  gsize host_offset;
+} PlaneCopy;
+
+static void
+plane_copy_of (const GstClComponent *comp, PlaneCopy *t)
+{
+  t->mem = comp->packed ? comp->staging : comp->dev.mem;
+  t->pitch = comp->packed ? comp->staging_pitch : comp->dev.pitch;
+  t->region[0] = comp->packed ? comp->staging_row_bytes : comp->dev.row_bytes;
+  t->region[1] = comp->height;
+  t->region[2] = 1;
+  t->host_offset = comp->packed ? 0 : comp->offset;
+}
+
+cl_int
+gst_cl_frame_plan_upload (GstClFramePlan *plan, GstVideoFrame *in)
+{
+  GstClContext *cl = plan->cmd.cl;
+  const size_t origin[3] = { 0, 0, 0 };
+  cl_int status = CL_SUCCESS;
+
+  GST_CL_FOREACH_COMPONENT (plan->in_mask, c)
+  {
+    const GstClComponent *comp = &plan->in[c];
+    guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (in, comp->plane);
+    const gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (in, comp->plane);
+    cl_event *event = gst_cl_commands_event (&plan->cmd, "upload");
+    PlaneCopy t;
+
+    plane_copy_of (comp, &t);
+    status = clEnqueueWriteBufferRect (cl->queue, t.mem, CL_FALSE, origin,
+        origin, t.region, t.pitch, 0, stride, 0, data + t.host_offset, 0, NULL,
+        event);
+    gst_cl_commands_count (&plan->cmd, GST_CL_UPLOAD,
+        t.region[0] * t.region[1]);
+    if (status == CL_SUCCESS && comp->packed)
+      status = gst_cl_frame_plan_unpack (plan, c);
+    if (status != CL_SUCCESS)
+      break;
+  }
+  return status;
+}
+
+cl_int
+gst_cl_frame_plan_download (GstClFramePlan *plan, GstVideoFrame *out,
+    cl_event *done)
+{
+  GstClContext *cl = plan->cmd.cl;
+  cl_command_queue queue = done ? cl->download_queue : cl->queue;
+  const size_t origin[3] = { 0, 0, 0 };
+  cl_event ready = NULL;
+  cl_int status = CL_SUCCESS;
+
+  /* Packing is a kernel, on the frame's queue before the copies. */
+  GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    if (plan->out[c].packed && status == CL_SUCCESS)
+      status = gst_cl_frame_plan_pack (plan, c);
+  }
+  if (status == CL_SUCCESS && done)
+    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &ready);
+  GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    const GstClComponent *comp = &plan->out[c];
+    guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (out, comp->plane);
+    const gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (out, comp->plane);
+    PlaneCopy t;
+    cl_event *event;
+
+    if (status != CL_SUCCESS)
+      break;
+    /* The queue is in order: the last copy's end is the download's. */
+    if (done) {
+      if (*done)
+        clReleaseEvent (*done);
+      *done = NULL;
+      event = done;
+    } else {
+      event = gst_cl_commands_event (&plan->cmd, "download");
+    }
+    plane_copy_of (comp, &t);
+    status = clEnqueueReadBufferRect (queue, t.mem, CL_FALSE, origin, origin,
+        t.region, t.pitch, 0, stride, 0, data + t.host_offset, ready ? 1 : 0,
+        ready ? &ready : NULL, event);
+    gst_cl_commands_count (&plan->cmd, GST_CL_DOWNLOAD,
+        t.region[0] * t.region[1]);
+  }
+  if (status != CL_SUCCESS && done && *done) {
+    clReleaseEvent (*done);
+    *done = NULL;
+  }
+  if (ready)
+    clReleaseEvent (ready);
+  return status;
+}
+
+gboolean
+gst_cl_frame_plan_can_wrap (GstClFramePlan *plan, GstVideoFrame *in,
+    GstVideoFrame *out)
+{
+  GstClContext *cl = plan->cmd.cl;
+
+  /* Kernels on host memory share it only on a CPU device; a GPU running the
+   * CPU kernels (GST_CL_KERNEL_PATH=cpu) gets device planes too. */
+  if (!gst_cl_context_use_cpu_kernels (cl) ||
+      !(cl->device_type & CL_DEVICE_TYPE_CPU))
+    return FALSE;
+  GST_CL_FOREACH_COMPONENT (plan->in_mask, c)
+  {
+    if (plan->in[c].packed ||
+        GST_VIDEO_FRAME_PLANE_STRIDE (in, plan->in[c].plane) % plan->in[c].bps)
+      return FALSE;
+  }
+  GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    if (plan->out[c].packed ||
+        GST_VIDEO_FRAME_PLANE_STRIDE (out, plan->out[c].plane) %
+            plan->out[c].bps)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* The OpenCL buffer on @frame's memory for @comp at the frame's stride:
+ * its own if the memory comes from our pool and the plane starts it, else
+ * a wrapper (which PoCL turns into no copy when the memory is aligned). A
+ * new reference, or NULL. */
+static cl_mem
+wrap_component (GstClContext *cl, GstVideoFrame *frame,
+    const GstClComponent *comp, cl_mem_flags flags, GstClPlane *plane)
+{
+  guint8 *data = (guint8 *)GST_VIDEO_FRAME_PLANE_DATA (frame, comp->plane) +
+                 comp->offset;
+  cl_int status;
+  gsize offset;
+
+  plane->pitch = GST_VIDEO_FRAME_PLANE_STRIDE (frame, comp->plane);
+  plane->row_bytes = comp->dev.row_bytes;
+  plane->height = comp->height;
+  if (gst_buffer_n_memory (frame->buffer) == 1) {
+    cl_mem mem =
+        gst_cl_host_memory_lookup (gst_buffer_peek_memory (frame->buffer, 0),
+            cl, data, &offset);
+
+    if (mem && offset == 0) {
+      clRetainMemObject (mem);
+      return mem;
+    }
+  }
+  return clCreateBuffer (cl->context, flags | CL_MEM_USE_HOST_PTR,
+      plane->pitch * (plane->height - 1) + plane->row_bytes, data, &status);
+}
+
+cl_int
+gst_cl_frame_plan_wrap (GstClFramePlan *plan, GstVideoFrame *in,
+    GstVideoFrame *out, GstClPlane *in_planes, GstClPlane *out_planes)
+{
+  GstClContext *cl = plan->cmd.cl;
+  const gboolean same = in->buffer == out->buffer;
+
+  GST_CL_FOREACH_COMPONENT (plan->in_mask, c)
+  {
+    in_planes[c].mem = wrap_component (cl, in, &plan->in[c],
+        same ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, &in_planes[c]);
+    if (!in_planes[c].mem)
+      return CL_OUT_OF_RESOURCES;
+  }
+  GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    /* In place a component read and written is one buffer: two wrappers
+     * of the same memory would not be coherent with each other. */
+    if (same && in_planes[c].mem) {
+      out_planes[c] = in_planes[c];
+      clRetainMemObject (out_planes[c].mem);
+    } else {
+      out_planes[c].mem = wrap_component (cl, out, &plan->out[c],
+          CL_MEM_WRITE_ONLY, &out_planes[c]);
+    }
+    if (!out_planes[c].mem)
+      return CL_OUT_OF_RESOURCES;
+  }
+  return CL_SUCCESS;
+}
+
+cl_int
+gst_cl_frame_plan_unwrap (GstClFramePlan *plan, GstClPlane *in_planes,
+    GstClPlane *out_planes, cl_int status)
+{
+  GstClContext *cl = plan->cmd.cl;
+
+  GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    const GstClPlane *p = &out_planes[c];
+    gpointer mapped;
+
+    if (status != CL_SUCCESS || !p->mem)
+      break;
+    /* Makes the output coherent in the host memory it wraps. Not blocking:
+     * the clFinish() below is the frame's one wait, where a blocking map
+     * and then the finish were two rounds with the device's threads. */
+    mapped = clEnqueueMapBuffer (cl->queue, p->mem, CL_FALSE, CL_MAP_READ, 0,
+        p->pitch * (p->height - 1) + p->row_bytes, 0, NULL, NULL, &status);
+    if (status == CL_SUCCESS)
+      status = clEnqueueUnmapMemObject (cl->queue, p->mem, mapped, 0, NULL,
+          NULL);
+  }
+  clFinish (cl->queue);
+  for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
+    gst_cl_clear_mem (&in_planes[c].mem);
+    gst_cl_clear_mem (&out_planes[c].mem);
+  }
+  return status;
+}
+
+void
+gst_cl_frame_plan_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,
+    GstVideoFrame *out, gboolean threads)
+{
+  guint written = 0;
+
+  GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    written |= 1u << plan->out[c].plane;
+  }
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (in); p++)
+    if (!(written & (1u << p))) {
+      if (threads)
+        gst_cl_host_copy_plane (out, in, p);
+      else
+        gst_video_frame_copy_plane (out, in, p);
+    }
+}

@@ -1,0 +1,130 @@
+/* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifndef __GST_CL_FRAME_PLAN_H__
+#define __GST_CL_FRAME_PLAN_H__
+
+#include <gst/video/video.h>
+
+#include "gstclcommands.h"
+
+G_BEGIN_DECLS
+
+/* One component of a frame (the luma of YUV, the samples of GRAY) as the
+ * kernels see it: a plane of its own, @width samples of the component's
+ * size a row, rows @pitch bytes apart. Device copies start their rows at
+ * multiples of GST_CL_PLANE_ALIGN bytes, so that kernels may use aligned
+ * vector loads; on CPU devices it may be the frame's memory itself, at the
+ * frame's stride. */
+#define GST_CL_PLANE_ALIGN 64
+typedef struct {
+  cl_mem mem;
+  gsize pitch;
+  gsize row_bytes;
+  guint height;
+} GstClPlane;
+
+/* Where a component lies in frames of one format, and its device copy. A
+ * packed component (YUY2's luma, NV12's chroma) shares its frame plane with
+ * others: the whole plane travels to @staging and kernels move the
+ * component between it and @dev.
+ *
+ * A frame's download may still run while the next frame is uploaded (on
+ * the context's download_queue): it reads only the output's buffers
+ * (plan->out), which the next frame writes only after
+ * gst_cl_downloads_order_after(), and uploads write only the input's. So
+ * an output component has a staging copy of its own even in place. */
+typedef struct {
+  guint plane;
+  guint offset;
+  guint pstride;
+  guint bps;
+  guint width;
+  guint height;
+  gboolean packed;
+  GstClPlane dev;
+  cl_mem staging;
+  gsize staging_pitch;
+  gsize staging_row_bytes;
+} GstClComponent;
+
+/* How frames of one pair of caps travel, set up once per caps: the
+ * components the element reads from the input and writes to the output.
+ * @in_place: the formats are the same and the element may write over its
+ * input, so the output frame may be the input frame; when it is not, the
+ * planes the element does not write are copied over
+ * (gst_cl_frame_plan_copy_unwritten()). */
+typedef struct {
+  GstClCommands cmd;
+  GstVideoInfo in_info;
+  GstVideoInfo out_info;
+  gboolean in_place;
+  /* In place, and some plane holds no component the element writes. */
+  gboolean keeps_planes;
+  guint in_mask;
+  guint out_mask;
+  GstClComponent in[GST_VIDEO_MAX_COMPONENTS];
+  GstClComponent out[GST_VIDEO_MAX_COMPONENTS];
+  cl_program program;
+  cl_kernel unpack;
+  cl_kernel pack;
+} GstClFramePlan;
+
+/* Allocates the device planes, whose commands go to @cmd; FALSE and
+ * @error (a sentence for the user, then a line of details) on failure. */
+gboolean gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
+    const GstVideoInfo *in_info, const GstVideoInfo *out_info, guint in_mask,
+    guint out_mask, gboolean in_place, GError **error);
+void gst_cl_frame_plan_clear (GstClFramePlan *plan);
+
+/* Whether the frames can be used by the kernels where they are (CPU
+ * devices, components not packed, strides whole samples). */
+gboolean gst_cl_frame_plan_can_wrap (GstClFramePlan *plan, GstVideoFrame *in,
+    GstVideoFrame *out);
+/* Buffers on the frames' memory for @in and @out, indexed by component;
+ * release with gst_cl_frame_plan_unwrap(). */
+cl_int gst_cl_frame_plan_wrap (GstClFramePlan *plan, GstVideoFrame *in,
+    GstVideoFrame *out, GstClPlane *in_planes, GstClPlane *out_planes);
+/* Makes the output coherent in the host memory it wraps, waits, and
+ * releases the buffers. */
+cl_int gst_cl_frame_plan_unwrap (GstClFramePlan *plan, GstClPlane *in_planes,
+    GstClPlane *out_planes, cl_int status);
+
+/* Queues the copy of the read components of @in to their device planes. */
+cl_int gst_cl_frame_plan_upload (GstClFramePlan *plan, GstVideoFrame *in);
+/* Queues the copy of the written components to @out; the caller waits.
+ * With @done the copies go on the context's download_queue, after what the
+ * frame's queue holds, and @done is their end. */
+cl_int gst_cl_frame_plan_download (GstClFramePlan *plan, GstVideoFrame *out,
+    cl_event *done);
+
+/* Queue plan->unpack, the input component @c's staging copy to its device
+ * plane, and plan->pack, the output component @c's device plane over the
+ * input's staging copy into the output's. */
+cl_int gst_cl_frame_plan_unpack (GstClFramePlan *plan, guint c);
+cl_int gst_cl_frame_plan_pack (GstClFramePlan *plan, guint c);
+
+/* Copies the planes of @in that hold no written component to @out; with
+ * @threads, large ones on a few threads (gst_cl_host_copy_plane()), where
+ * the device is not the host's own processors. */
+void gst_cl_frame_plan_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,
+    GstVideoFrame *out, gboolean threads);
+
+G_END_DECLS
+#endif /* __GST_CL_FRAME_PLAN_H__ */
