@@ -25,7 +25,6 @@
 
 #include "gstclbasefilter.h"
 #include "gstclcontextshare.h"
-#include "gstclhostmemory.h"
 #include "gstclprofile.h"
 
 #include <string.h>
@@ -170,23 +169,6 @@ gst_cl_base_filter_alloc (GstClBaseFilter *filter, gsize size)
     gst_cl_base_filter_post_error (filter, error);
     g_error_free (error);
   }
-  return mem;
-}
-
-GstMemory *
-gst_cl_base_filter_alloc_host (GstClBaseFilter *filter, gsize size,
-    gpointer *data)
-{
-  GstClContext *cl = PRIV (filter)->cl;
-  GstMemory *mem = gst_cl_host_memory_alloc (cl, MAX (size, 1), data);
-
-  if (!mem)
-    GST_ELEMENT_ERROR (filter, RESOURCE, NO_SPACE_LEFT,
-        ("Could not allocate %" G_GSIZE_FORMAT " bytes of host memory for "
-         "\"%s\".",
-            size, cl->device_name),
-        ("clCreateBuffer or clEnqueueMapBuffer with CL_MEM_ALLOC_HOST_PTR "
-         "failed"));
   return mem;
 }
 

@@ -77,13 +77,6 @@ cl_program gst_cl_base_filter_get_program (GstClBaseFilter *filter,
 cl_kernel gst_cl_base_filter_create_kernel (GstClBaseFilter *filter,
     cl_program program, const gchar *name);
 cl_mem gst_cl_base_filter_alloc (GstClBaseFilter *filter, gsize size);
-/* @size bytes of the host's, zeroed and at @data for the memory's life,
- * for what the kernels' results are read back into: pinned on GPUs, so
- * that a read-back queued behind a frame's work does not hold the host
- * (gst_cl_host_memory_alloc()). Freed with gst_memory_unref(). */
-GstMemory *gst_cl_base_filter_alloc_host (GstClBaseFilter *filter, gsize size,
-    gpointer *data);
-
 /* Queues @kernel on the context's queue, its time measured when profiling.
  * A kernel whose arguments failed to set is reported as such. */
 cl_int gst_cl_base_filter_enqueue_kernel (GstClBaseFilter *filter,

@@ -26,14 +26,16 @@
 
 #include "gstclhistmeasure.h"
 #include "gstclutils.h"
-#include "gstclhistmessage.h"
+#include "gstclhistresults.h"
 #include "gstclhistplan.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
 
+#include <string.h>
+
 struct _GstClHistMeasure {
-  /* Not a reference: the measure lives inside the element. */
-  GstClBaseFilter *filter;
+  /* Where its commands go. */
+  GstClCommands cmd;
   cl_program program;
   cl_kernel k_hist;
   /* make_lut_* for its summary, or summary_u8 (8 bits on GPUs). */
@@ -86,35 +88,39 @@ gst_cl_hist_measure_free (GstClHistMeasure *m)
 /* Kernel @stage_[rows_]u8 or _u16 for the depth and device. */
 static gboolean
 create_kernel (GstClHistMeasure *m, cl_kernel *kernel, const gchar *stage,
-    gboolean rows)
+    gboolean rows, GError **error)
 {
   gchar *name = g_strdup_printf ("%s_%s%s", stage, rows ? "rows_" : "",
       m->depth == 8 ? "u8" : "u16");
 
-  *kernel = gst_cl_base_filter_create_kernel (m->filter, m->program, name);
+  *kernel = gst_cl_context_create_kernel (m->cmd.cl, m->program, name, error);
   g_free (name);
   return *kernel != NULL;
 }
 
 GstClHistMeasure *
-gst_cl_hist_measure_new (GstClFilter *filter, const GstVideoInfo *info)
+gst_cl_hist_measure_new (const GstClCommands *cmd, const GstVideoInfo *info,
+    GstDebugCategory *category, GObject *owner, GError **error)
 {
-  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
-  GstClContext *cl = gst_cl_base_filter_get_context (base);
+  GstClContext *cl = cmd->cl;
   GstClHistMeasure *m = g_new0 (GstClHistMeasure, 1);
   gchar *defines;
 
-  m->filter = base;
+  m->cmd = *cmd;
   m->depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
   /* clhistequalize's program for the depth, which the context builds once
    * for both when the output keeps the input's depth. */
   defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u", m->depth,
       m->depth);
-  m->program = gst_cl_base_filter_get_program (base, "histequalize",
-      gst_cl_kernel_histequalize, TRUE, defines);
+  m->program = gst_cl_context_get_program_with (cl, "histequalize",
+      gst_cl_kernel_histequalize, TRUE, defines, error);
   g_free (defines);
-  if (!m->program)
+  if (!m->program) {
+    g_prefix_error (error,
+        "Could not build the OpenCL program \"histequalize\" for \"%s\".\n",
+        cl->device_name);
     goto failed;
+  }
   m->nbins = 1u << m->depth;
   m->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (info));
   m->cpu = gst_cl_context_use_cpu_kernels (cl);
@@ -122,32 +128,31 @@ gst_cl_hist_measure_new (GstClFilter *filter, const GstVideoInfo *info)
       GST_VIDEO_INFO_COMP_WIDTH (info, 0),
       GST_VIDEO_INFO_COMP_HEIGHT (info, 0));
   /* 8 bits on GPUs: summary_u8, as no table is built. */
-  if (!create_kernel (m, &m->k_hist, "histogram", m->cpu) ||
+  if (!create_kernel (m, &m->k_hist, "histogram", m->cpu, error) ||
       !create_kernel (m, &m->k_summary,
-          !m->cpu && m->depth == 8 ? "summary" : "make_lut", m->cpu))
+          !m->cpu && m->depth == 8 ? "summary" : "make_lut", m->cpu, error))
     goto failed;
 
-  m->hist = gst_cl_base_filter_alloc (base,
-      (gsize)m->plan.parts * m->nbins * 4);
-  m->lut = gst_cl_base_filter_alloc (base, m->nbins * m->depth / 8);
-  m->scratch = gst_cl_base_filter_alloc (base, m->nbins * 4);
+  m->hist = gst_cl_context_alloc (cl, (gsize)m->plan.parts * m->nbins * 4,
+      error);
+  m->lut = gst_cl_context_alloc (cl, m->nbins * m->depth / 8, error);
+  m->scratch = gst_cl_context_alloc (cl, m->nbins * 4, error);
   if (!m->hist || !m->lut || !m->scratch)
     goto failed;
   if (m->cpu) {
-    m->cum = gst_cl_base_filter_alloc (base, m->nbins * 4);
+    m->cum = gst_cl_context_alloc (cl, m->nbins * 4, error);
     if (!m->cum)
       goto failed;
   }
   /* The table kernels' statistics: a block per work-item on CPUs. */
-  if (!gst_cl_hist_results_alloc (&m->results, base, m->nbins,
-          gst_cl_hist_plan_stat_blocks (&m->plan)))
+  if (!gst_cl_hist_results_alloc (&m->results, cl, m->nbins,
+          gst_cl_hist_plan_stat_blocks (&m->plan), error))
     goto failed;
   /* In the element's category, with its other lines. */
-  GST_CAT_DEBUG_OBJECT (GST_CL_BASE_FILTER_GET_CLASS (filter)->debug_category,
-      filter, "%s %dx%d: %u bands of %u rows on %s kernels",
-      GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
-      GST_VIDEO_INFO_HEIGHT (info), m->plan.groups, m->plan.rows_per_group,
-      m->cpu ? "CPU" : "GPU");
+  GST_CAT_DEBUG_OBJECT (category, owner,
+      "%s %dx%d: %u bands of %u rows on %s kernels", GST_VIDEO_INFO_NAME (info),
+      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info), m->plan.groups,
+      m->plan.rows_per_group, m->cpu ? "CPU" : "GPU");
   /* GPUs count into the histogram with atomics: it starts clear. */
   m->hist_dirty = !m->cpu;
   return m;
@@ -197,11 +202,10 @@ enqueue_summary (GstClHistMeasure *m, cl_uint total, guint num_bins)
   if (s != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   if (m->cpu)
-    return gst_cl_base_filter_enqueue_kernel (m->filter, k, 1,
-        &m->plan.lut_items, &one);
+    return gst_cl_commands_kernel (&m->cmd, k, 1, &m->plan.lut_items, &one);
   if (m->depth == 8)
-    return gst_cl_base_filter_enqueue_kernel (m->filter, k, 1, &bins8, &bins8);
-  return gst_cl_base_filter_enqueue_kernel (m->filter, k, 1, &blocks, &lsz);
+    return gst_cl_commands_kernel (&m->cmd, k, 1, &bins8, &bins8);
+  return gst_cl_commands_kernel (&m->cmd, k, 1, &blocks, &lsz);
 }
 
 static cl_int
@@ -217,15 +221,14 @@ cl_int
 gst_cl_hist_measure_enqueue (GstClHistMeasure *m, const GstClPlane *plane,
     guint x, guint y, guint width, guint height, guint num_bins)
 {
-  const GstClCommands cmd = gst_cl_base_filter_get_commands (m->filter);
-  GstClContext *cl = cmd.cl;
+  GstClContext *cl = m->cmd.cl;
   cl_int status = CL_SUCCESS;
 
   m->pending_bins = 0;
   if (m->hist_dirty || (!m->cpu && m->depth == 16))
     status = clear_histogram (m, cl);
   if (status == CL_SUCCESS)
-    status = gst_cl_hist_plan_enqueue (&m->plan, &cmd, m->k_hist, plane,
+    status = gst_cl_hist_plan_enqueue (&m->plan, &m->cmd, m->k_hist, plane,
         m->swap, x, y, width, height, m->hist, &m->hist_parts);
   if (status == CL_SUCCESS)
     status = enqueue_summary (m, width * height, num_bins);
@@ -244,17 +247,16 @@ gst_cl_hist_measure_enqueue (GstClHistMeasure *m, const GstClPlane *plane,
 }
 
 GstStructure *
-gst_cl_hist_measure_take (GstClHistMeasure *m, GstClFilter *filter,
-    GstBuffer *buf, const GstVideoInfo *info)
+gst_cl_hist_measure_take (GstClHistMeasure *m, const GstSegment *segment,
+    GstBuffer *buf, const GstVideoInfo *info, guint *region)
 {
-  const guint *r = m->pending_region;
   GstStructure *s;
 
   if (!m->pending_bins)
     return NULL;
-  s = gst_cl_hist_results_message (&m->results, filter, buf, info,
+  s = gst_cl_hist_results_fields (&m->results, segment, buf, info,
       m->pending_bins);
-  gst_cl_histogram_set_region (s, r[0], r[1], r[2], r[3]);
+  memcpy (region, m->pending_region, sizeof (m->pending_region));
   m->pending_bins = 0;
   return s;
 }

@@ -20,7 +20,7 @@
 #ifndef __GST_CL_HIST_MEASURE_H__
 #define __GST_CL_HIST_MEASURE_H__
 
-#include "gstclfilter.h"
+#include "gstclframeplan.h"
 
 G_BEGIN_DECLS
 
@@ -32,10 +32,12 @@ G_BEGIN_DECLS
  * message. */
 typedef struct _GstClHistMeasure GstClHistMeasure;
 
-/* For frames of @info, whose gray or luma plane is measured, on @filter's
- * context. NULL after posting an error. */
-GstClHistMeasure *gst_cl_hist_measure_new (GstClFilter *filter,
-    const GstVideoInfo *info);
+/* For frames of @info, whose gray or luma plane is measured, its commands
+ * to @cmd; what it chose is logged in @category for @owner. NULL and
+ * @error (a sentence, then a line of details) on failure. */
+GstClHistMeasure *gst_cl_hist_measure_new (const GstClCommands *cmd,
+    const GstVideoInfo *info, GstDebugCategory *category, GObject *owner,
+    GError **error);
 void gst_cl_hist_measure_free (GstClHistMeasure *m);
 
 /* Queues the histogram of the region (@x, @y, @width x @height, inside
@@ -46,11 +48,12 @@ cl_int gst_cl_hist_measure_enqueue (GstClHistMeasure *m,
     guint num_bins);
 
 /* After the frame's wait: the `histogram` fields of the last frame
- * queued, with its region, for the frame in @buf; NULL when none
- * is pending (none queued, or its queueing failed). Each frame gives its
- * fields once. */
+ * queued, for the frame in @buf with its times in @segment, and its region
+ * (x, y, width, height) in @region; NULL when none is pending (none
+ * queued, or its queueing failed). Each frame gives its fields once. */
 GstStructure *gst_cl_hist_measure_take (GstClHistMeasure *m,
-    GstClFilter *filter, GstBuffer *buf, const GstVideoInfo *info);
+    const GstSegment *segment, GstBuffer *buf, const GstVideoInfo *info,
+    guint *region);
 
 G_END_DECLS
 #endif /* __GST_CL_HIST_MEASURE_H__ */

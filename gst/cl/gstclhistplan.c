@@ -26,7 +26,7 @@
 
 #include "gstclhistplan.h"
 #include "gstclutils.h"
-#include "gstclhistmessage.h"
+#include "gstclhistresults.h"
 #include "kernels/clshared.h"
 
 #include <string.h>
@@ -68,7 +68,7 @@ slices_of (guint64 words, gboolean packed)
 static guint
 slice_words (guint64 local_mem_size, gboolean packed)
 {
-  const guint pow2 = gst_cl_histogram_floor_pow2 (local_mem_size / 4);
+  const guint pow2 = gst_cl_hist_floor_pow2 (local_mem_size / 4);
   const guint64 fit = local_mem_size > 2048 ? (local_mem_size - 1024) / 4 : 0;
 
   return fit && slices_of (fit, packed) < slices_of (pow2, packed) ? (guint)fit
@@ -119,7 +119,7 @@ gst_cl_hist_plan_init (GstClHistPlan *p, GstClContext *cl, guint depth,
   if (cpu) {
     p->parts = p->groups;
     /* The 8-bit table is too small to share. */
-    p->lut_items = depth == 8 ? 1 : gst_cl_histogram_floor_pow2 (units);
+    p->lut_items = depth == 8 ? 1 : gst_cl_hist_floor_pow2 (units);
   }
 }
 

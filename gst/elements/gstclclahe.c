@@ -137,8 +137,7 @@
 #endif
 
 #include "gstclclahe.h"
-#include "gstclhistmeasure.h"
-#include "gstclhistmessage.h"
+#include "gstclhistoutput.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
 
@@ -774,7 +773,7 @@ enqueue_message_histogram (GstClClahe *self, const GstClPlane *in, guint width,
   const guint num_bins = MIN (settings->message_bins, self->nbins);
 
   if (!self->measure) {
-    self->measure = gst_cl_hist_measure_new (GST_CL_FILTER (self),
+    self->measure = gst_cl_hist_output_new_measure (GST_CL_FILTER (self),
         &self->in_info);
     if (!self->measure)
       return CL_OUT_OF_RESOURCES;
@@ -851,10 +850,10 @@ gst_cl_clahe_finish (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
   if (!self->message_pending)
     return GST_FLOW_OK;
   self->message_pending = FALSE;
-  s = gst_cl_hist_measure_take (self->measure, filter, inbuf, in_info);
+  s = gst_cl_hist_output_take (filter, self->measure, inbuf, in_info);
   /* Posted without the object lock, as level does. */
   if (s)
-    gst_cl_histogram_publish (filter, s, self->frame_posts,
+    gst_cl_hist_output_publish (filter, s, self->frame_posts,
         self->frame_attaches ? outbuf : NULL);
   return GST_FLOW_OK;
 }
@@ -906,7 +905,7 @@ gst_cl_clahe_set_property (GObject *object, guint prop_id, const GValue *value,
       break;
     case PROP_MESSAGE_BINS:
       self->settings.message_bins =
-          gst_cl_histogram_message_bins (GST_CL_FILTER (self),
+          gst_cl_hist_output_message_bins (GST_CL_FILTER (self),
               g_value_get_uint (value));
       break;
     default:

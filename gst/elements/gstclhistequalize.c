@@ -101,7 +101,7 @@
 #endif
 
 #include "gstclhistequalize.h"
-#include "gstclhistmessage.h"
+#include "gstclhistoutput.h"
 #include "gstclhistplan.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
@@ -385,6 +385,7 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
   GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
   GstClContext *cl = gst_cl_base_filter_get_context (base);
+  GError *error = NULL;
   gchar *defines;
   gboolean ok;
 
@@ -430,9 +431,12 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
       return FALSE;
   }
   /* The table kernels' statistics: a block per work-item on CPUs. */
-  if (!gst_cl_hist_results_alloc (&self->results, base, self->nbins,
-          gst_cl_hist_plan_stat_blocks (&self->plan)))
+  if (!gst_cl_hist_results_alloc (&self->results, cl, self->nbins,
+          gst_cl_hist_plan_stat_blocks (&self->plan), &error)) {
+    gst_cl_base_filter_post_error (base, error);
+    g_error_free (error);
     return FALSE;
+  }
   self->lut = gst_cl_base_filter_alloc (base, self->nbins * self->depth / 8);
   if (!self->lut)
     return FALSE;
@@ -719,15 +723,15 @@ gst_cl_hist_equalize_finish (GstClFilter *filter, GstBuffer *inbuf,
 
   if (!self->pending_bins)
     return GST_FLOW_OK;
-  s = gst_cl_hist_results_message (&self->results, filter, inbuf, in_info,
+  s = gst_cl_hist_output_fields (filter, &self->results, inbuf, in_info,
       self->pending_bins);
   gst_structure_set (s, "method", G_TYPE_STRING,
       self->pending_method == GST_CL_HIST_EQUALIZE_METHOD_LINEAR ? "linear"
                                                                  : "equalize",
       NULL);
-  gst_cl_histogram_set_region (s, r->x, r->y, r->width, r->height);
+  gst_cl_hist_output_set_region (s, r->x, r->y, r->width, r->height);
   /* Posted without the object lock, as level does. */
-  gst_cl_histogram_publish (filter, s, self->frame.post_messages,
+  gst_cl_hist_output_publish (filter, s, self->frame.post_messages,
       self->frame.attach_meta ? outbuf : NULL);
   return GST_FLOW_OK;
 }
@@ -745,7 +749,7 @@ gst_cl_hist_equalize_set_property (GObject *object, guint prop_id,
       break;
     case PROP_MESSAGE_BINS:
       self->settings.message_bins =
-          gst_cl_histogram_message_bins (GST_CL_FILTER (self),
+          gst_cl_hist_output_message_bins (GST_CL_FILTER (self),
               g_value_get_uint (value));
       break;
     case PROP_ATTACH_META:

@@ -79,8 +79,7 @@
 #endif
 
 #include "gstclhistogram.h"
-#include "gstclhistmeasure.h"
-#include "gstclhistmessage.h"
+#include "gstclhistoutput.h"
 #include "clkernels.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_histogram_debug);
@@ -162,7 +161,7 @@ gst_cl_histogram_configure (GstClFilter *filter, const GstVideoInfo *in_info,
   GstClHistogram *self = GST_CL_HISTOGRAM (filter);
 
   g_clear_pointer (&self->measure, gst_cl_hist_measure_free);
-  self->measure = gst_cl_hist_measure_new (filter, in_info);
+  self->measure = gst_cl_hist_output_new_measure (filter, in_info);
   self->bps = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) / 8;
   return self->measure != NULL;
 }
@@ -218,7 +217,7 @@ gst_cl_histogram_finish (GstClFilter *filter, GstBuffer *inbuf,
 {
   GstClHistogram *self = GST_CL_HISTOGRAM (filter);
   GstBuffer *target = self->frame.attach_meta ? outbuf : NULL;
-  GstStructure *s = gst_cl_hist_measure_take (self->measure, filter, inbuf,
+  GstStructure *s = gst_cl_hist_output_take (filter, self->measure, inbuf,
       in_info);
 
   if (!s)
@@ -229,7 +228,7 @@ gst_cl_histogram_finish (GstClFilter *filter, GstBuffer *inbuf,
     target = NULL;
   }
   /* Posted without the object lock, as level does. */
-  gst_cl_histogram_publish (filter, s, self->frame.post_messages, target);
+  gst_cl_hist_output_publish (filter, s, self->frame.post_messages, target);
   return GST_FLOW_OK;
 }
 
@@ -282,7 +281,7 @@ gst_cl_histogram_set_property (GObject *object, guint prop_id,
       break;
     case PROP_MESSAGE_BINS:
       self->settings.message_bins =
-          gst_cl_histogram_message_bins (GST_CL_FILTER (self),
+          gst_cl_hist_output_message_bins (GST_CL_FILTER (self),
               g_value_get_uint (value));
       break;
     case PROP_ATTACH_META:

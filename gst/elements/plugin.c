@@ -23,7 +23,7 @@
 
 #include "gstclclahe.h"
 #include "gstclhistequalize.h"
-#include "gstclhistmessage.h"
+#include "gstclhistoutput.h"
 #include "gstclhistogram.h"
 #include "gstclsobel.h"
 

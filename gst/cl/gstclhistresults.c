@@ -17,37 +17,20 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The `histogram` message and GstClHistogramMeta, one helper for every
- * element that measures histograms; see the header.
+ * What a frame's histogram kernels leave on the device, read back into the
+ * `histogram` message's fields; see the header.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
-#include "gstclhistmessage.h"
+#include "gstclhistresults.h"
+#include "gstclhostmemory.h"
+#include "gstclutils.h"
 #include "kernels/clshared.h"
 
 #include <math.h>
 #include <string.h>
-
-const GstMetaInfo *
-gst_cl_histogram_meta_get_info (void)
-{
-  static const GstMetaInfo *info;
-
-  if (g_once_init_enter (&info)) {
-    /* No tags: the histogram describes the picture's content, which
-     * elements that keep only such metas (videoconvert, GstVideoFilter's
-     * defaults) keep, and the default transform copies the structure. */
-    const gchar *tags[] = { NULL };
-    const GstMetaInfo *registered =
-        gst_meta_register_custom (GST_CL_HISTOGRAM_META_NAME, tags, NULL, NULL,
-            NULL);
-
-    g_once_init_leave (&info, registered);
-  }
-  return info;
-}
 
 static guint64
 summary_u64 (const guint32 *w)
@@ -62,9 +45,9 @@ store_u64 (guint32 *w, guint64 v)
   w[1] = (guint32)(v >> 32);
 }
 
-void
-gst_cl_histogram_fold_block_stats (guint32 *summary, const guint32 *stats,
-    guint n_blocks, guint num_bins)
+static void
+fold_block_stats (guint32 *summary, const guint32 *stats, guint n_blocks,
+    guint num_bins)
 {
   const guint32 *st = stats;
   guint64 sum = 0, sum2 = 0;
@@ -93,11 +76,10 @@ gst_cl_histogram_fold_block_stats (guint32 *summary, const guint32 *stats,
   }
 }
 
-GstStructure *
-gst_cl_histogram_new (GstClFilter *filter, GstBuffer *buf,
-    const GstVideoInfo *info, const guint32 *summary, guint num_bins)
+static GstStructure *
+fields_new (const GstSegment *segment, GstBuffer *buf, const GstVideoInfo *info,
+    const guint32 *summary, guint num_bins)
 {
-  const GstSegment *segment = &GST_BASE_TRANSFORM (filter)->segment;
   const GstClockTime ts = GST_BUFFER_PTS (buf);
   const guint64 sum = summary_u64 (summary + 2);
   const guint64 sum2 = summary_u64 (summary + 4);
@@ -147,35 +129,49 @@ gst_cl_histogram_new (GstClFilter *filter, GstBuffer *buf,
   return s;
 }
 
+/* Pinned where the device is a GPU, so that a read-back queued behind a
+ * frame's work does not hold the host. */
+static GstMemory *
+host_alloc (GstClContext *cl, gsize size, guint32 **data, GError **error)
+{
+  GstMemory *mem = gst_cl_host_memory_alloc (cl, MAX (size, 1),
+      (gpointer *)data);
+
+  if (!mem)
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,
+        "Could not allocate %" G_GSIZE_FORMAT " bytes of host memory for "
+        "\"%s\".\nclCreateBuffer or clEnqueueMapBuffer with "
+        "CL_MEM_ALLOC_HOST_PTR failed",
+        size, cl->device_name);
+  return mem;
+}
+
 gboolean
-gst_cl_hist_results_alloc (GstClHistResults *r, GstClBaseFilter *filter,
-    guint nbins, guint stat_blocks)
+gst_cl_hist_results_alloc (GstClHistResults *r, GstClContext *cl, guint nbins,
+    guint stat_blocks, GError **error)
 {
   const gsize summary_bytes = (GST_CL_SUMMARY_HEAD + nbins) * 4;
 
   r->stat_blocks = stat_blocks;
-  r->summary = gst_cl_base_filter_alloc (filter, summary_bytes);
+  r->summary = gst_cl_context_alloc (cl, summary_bytes, error);
   if (!r->summary)
     return FALSE;
-  r->host_summary_mem = gst_cl_base_filter_alloc_host (filter, summary_bytes,
-      (gpointer *)&r->host_summary);
+  r->host_summary_mem = host_alloc (cl, summary_bytes, &r->host_summary, error);
   if (!r->host_summary_mem || !stat_blocks)
     return r->host_summary_mem != NULL;
-  r->stats = gst_cl_base_filter_alloc (filter, stat_blocks * 8 * 4);
+  r->stats = gst_cl_context_alloc (cl, stat_blocks * 8 * 4, error);
   if (!r->stats)
     return FALSE;
-  r->host_stats_mem = gst_cl_base_filter_alloc_host (filter,
-      stat_blocks * 8 * 4, (gpointer *)&r->host_stats);
+  r->host_stats_mem = host_alloc (cl, stat_blocks * 8 * 4, &r->host_stats,
+      error);
   return r->host_stats_mem != NULL;
 }
 
 void
 gst_cl_hist_results_clear (GstClHistResults *r)
 {
-  if (r->summary)
-    clReleaseMemObject (r->summary);
-  if (r->stats)
-    clReleaseMemObject (r->stats);
+  gst_cl_clear_mem (&r->summary);
+  gst_cl_clear_mem (&r->stats);
   g_clear_pointer (&r->host_summary_mem, gst_memory_unref);
   g_clear_pointer (&r->host_stats_mem, gst_memory_unref);
   memset (r, 0, sizeof (*r));
@@ -194,112 +190,23 @@ gst_cl_hist_results_read (GstClHistResults *r, GstClContext *cl, guint num_bins)
 }
 
 GstStructure *
-gst_cl_hist_results_message (GstClHistResults *r, GstClFilter *filter,
+gst_cl_hist_results_fields (GstClHistResults *r, const GstSegment *segment,
     GstBuffer *buf, const GstVideoInfo *info, guint num_bins)
 {
   if (r->host_stats)
-    gst_cl_histogram_fold_block_stats (r->host_summary, r->host_stats,
-        r->stat_blocks, num_bins);
-  return gst_cl_histogram_new (filter, buf, info, r->host_summary, num_bins);
+    fold_block_stats (r->host_summary, r->host_stats, r->stat_blocks, num_bins);
+  return fields_new (segment, buf, info, r->host_summary, num_bins);
 }
 
 /* GRAY16's: the most bins a histogram has. */
 #define MAX_BINS 65536
 
 guint
-gst_cl_histogram_floor_pow2 (guint64 v)
+gst_cl_hist_floor_pow2 (guint64 v)
 {
   guint p = 1;
 
   while ((guint64)p * 2 <= v && p < MAX_BINS)
     p *= 2;
   return p;
-}
-
-guint
-gst_cl_histogram_message_bins (GstClFilter *filter, guint requested)
-{
-  const guint bins = gst_cl_histogram_floor_pow2 (requested);
-
-  /* In the element's category, where its users look. */
-  if (bins != requested)
-    GST_CAT_WARNING_OBJECT (GST_CL_BASE_FILTER_GET_CLASS (filter)
-                                ->debug_category,
-        filter, "message-bins %u is not a power of two, using %u", requested,
-        bins);
-  return bins;
-}
-
-void
-gst_cl_histogram_set_region (GstStructure *s, guint x, guint y, guint width,
-    guint height)
-{
-  gst_structure_set (s, "roi-x", G_TYPE_UINT, x, "roi-y", G_TYPE_UINT, y,
-      "roi-width", G_TYPE_UINT, width, "roi-height", G_TYPE_UINT, height, NULL);
-}
-
-static gboolean
-copy_field (GQuark field, const GValue *value, gpointer dest)
-{
-  gst_structure_id_set_value (dest, field, value);
-  return TRUE;
-}
-
-/* Hands the field's value to @dest and leaves a placeholder that holds
- * nothing: copying the bins, one GValue each, and freeing them twice cost
- * more than building them. */
-static gboolean
-move_field (GQuark field, GValue *value, gpointer dest)
-{
-  GValue moved = *value;
-
-  memset (value, 0, sizeof (*value));
-  g_value_init (value, G_TYPE_BOOLEAN);
-  gst_structure_id_take_value (dest, field, &moved);
-  return TRUE;
-}
-
-/* Replaces any GstClHistogramMeta on @buf with @s's fields (an element
- * further down the pipeline describes the frame as it leaves that
- * element), moved out of @s where it is not needed after. */
-static void
-attach_meta (GstBuffer *buf, GstStructure *s, gboolean keep)
-{
-  GstCustomMeta *meta = gst_buffer_get_custom_meta (buf,
-      GST_CL_HISTOGRAM_META_NAME);
-  GstStructure *dest;
-
-  if (meta)
-    gst_buffer_remove_meta (buf, (GstMeta *)meta);
-  meta = gst_buffer_add_custom_meta (buf, GST_CL_HISTOGRAM_META_NAME);
-  dest = gst_custom_meta_get_structure (meta);
-  if (keep)
-    gst_structure_foreach (s, copy_field, dest);
-  else
-    gst_structure_map_in_place (s, move_field, dest);
-}
-
-void
-gst_cl_histogram_publish (GstClFilter *filter, GstStructure *s, gboolean post,
-    GstBuffer *outbuf)
-{
-  guint64 pixels = 0;
-  guint min = 0, max = 0;
-  gdouble mean = 0;
-
-  gst_structure_get (s, "pixels", G_TYPE_UINT64, &pixels, "min", G_TYPE_UINT,
-      &min, "max", G_TYPE_UINT, &max, "mean", G_TYPE_DOUBLE, &mean, NULL);
-  /* In the element's category, with its per-frame lines. */
-  GST_CAT_LOG_OBJECT (GST_CL_BASE_FILTER_GET_CLASS (filter)->debug_category,
-      filter,
-      "histogram of %" G_GUINT64_FORMAT " pixels, %u..%u, mean %.3f%s%s",
-      pixels, min, max, mean, post ? ", posted" : "",
-      outbuf ? ", on the buffer" : "");
-  if (outbuf)
-    attach_meta (outbuf, s, post);
-  if (post)
-    gst_element_post_message (GST_ELEMENT (filter),
-        gst_message_new_element (GST_OBJECT (filter), s));
-  else
-    gst_structure_free (s);
 }

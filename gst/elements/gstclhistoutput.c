@@ -1,0 +1,174 @@
+/* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The `histogram` message and GstClHistogramMeta, one helper for every
+ * element that measures histograms; see the header.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstclhistoutput.h"
+
+#include <string.h>
+
+const GstMetaInfo *
+gst_cl_histogram_meta_get_info (void)
+{
+  static const GstMetaInfo *info;
+
+  if (g_once_init_enter (&info)) {
+    /* No tags: the histogram describes the picture's content, which
+     * elements that keep only such metas (videoconvert, GstVideoFilter's
+     * defaults) keep, and the default transform copies the structure. */
+    const gchar *tags[] = { NULL };
+    const GstMetaInfo *registered =
+        gst_meta_register_custom (GST_CL_HISTOGRAM_META_NAME, tags, NULL, NULL,
+            NULL);
+
+    g_once_init_leave (&info, registered);
+  }
+  return info;
+}
+
+GstStructure *
+gst_cl_hist_output_fields (GstClFilter *filter, GstClHistResults *r,
+    GstBuffer *buf, const GstVideoInfo *info, guint num_bins)
+{
+  return gst_cl_hist_results_fields (r, &GST_BASE_TRANSFORM (filter)->segment,
+      buf, info, num_bins);
+}
+
+GstClHistMeasure *
+gst_cl_hist_output_new_measure (GstClFilter *filter, const GstVideoInfo *info)
+{
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
+  const GstClCommands cmd = gst_cl_base_filter_get_commands (base);
+  GError *error = NULL;
+  GstClHistMeasure *m = gst_cl_hist_measure_new (&cmd, info,
+      GST_CL_BASE_FILTER_GET_CLASS (filter)->debug_category, G_OBJECT (filter),
+      &error);
+
+  if (!m) {
+    gst_cl_base_filter_post_error (base, error);
+    g_error_free (error);
+  }
+  return m;
+}
+
+GstStructure *
+gst_cl_hist_output_take (GstClFilter *filter, GstClHistMeasure *m,
+    GstBuffer *buf, const GstVideoInfo *info)
+{
+  guint r[4];
+  GstStructure *s = gst_cl_hist_measure_take (m,
+      &GST_BASE_TRANSFORM (filter)->segment, buf, info, r);
+
+  if (s)
+    gst_cl_hist_output_set_region (s, r[0], r[1], r[2], r[3]);
+  return s;
+}
+
+guint
+gst_cl_hist_output_message_bins (GstClFilter *filter, guint requested)
+{
+  const guint bins = gst_cl_hist_floor_pow2 (requested);
+
+  /* In the element's category, where its users look. */
+  if (bins != requested)
+    GST_CAT_WARNING_OBJECT (GST_CL_BASE_FILTER_GET_CLASS (filter)
+                                ->debug_category,
+        filter, "message-bins %u is not a power of two, using %u", requested,
+        bins);
+  return bins;
+}
+
+void
+gst_cl_hist_output_set_region (GstStructure *s, guint x, guint y, guint width,
+    guint height)
+{
+  gst_structure_set (s, "roi-x", G_TYPE_UINT, x, "roi-y", G_TYPE_UINT, y,
+      "roi-width", G_TYPE_UINT, width, "roi-height", G_TYPE_UINT, height, NULL);
+}
+
+static gboolean
+copy_field (GQuark field, const GValue *value, gpointer dest)
+{
+  gst_structure_id_set_value (dest, field, value);
+  return TRUE;
+}
+
+/* Hands the field's value to @dest and leaves a placeholder that holds
+ * nothing: copying the bins, one GValue each, and freeing them twice cost
+ * more than building them. */
+static gboolean
+move_field (GQuark field, GValue *value, gpointer dest)
+{
+  GValue moved = *value;
+
+  memset (value, 0, sizeof (*value));
+  g_value_init (value, G_TYPE_BOOLEAN);
+  gst_structure_id_take_value (dest, field, &moved);
+  return TRUE;
+}
+
+/* Replaces any GstClHistogramMeta on @buf with @s's fields (an element
+ * further down the pipeline describes the frame as it leaves that
+ * element), moved out of @s where it is not needed after. */
+static void
+attach_meta (GstBuffer *buf, GstStructure *s, gboolean keep)
+{
+  GstCustomMeta *meta = gst_buffer_get_custom_meta (buf,
+      GST_CL_HISTOGRAM_META_NAME);
+  GstStructure *dest;
+
+  if (meta)
+    gst_buffer_remove_meta (buf, (GstMeta *)meta);
+  meta = gst_buffer_add_custom_meta (buf, GST_CL_HISTOGRAM_META_NAME);
+  dest = gst_custom_meta_get_structure (meta);
+  if (keep)
+    gst_structure_foreach (s, copy_field, dest);
+  else
+    gst_structure_map_in_place (s, move_field, dest);
+}
+
+void
+gst_cl_hist_output_publish (GstClFilter *filter, GstStructure *s, gboolean post,
+    GstBuffer *outbuf)
+{
+  guint64 pixels = 0;
+  guint min = 0, max = 0;
+  gdouble mean = 0;
+
+  gst_structure_get (s, "pixels", G_TYPE_UINT64, &pixels, "min", G_TYPE_UINT,
+      &min, "max", G_TYPE_UINT, &max, "mean", G_TYPE_DOUBLE, &mean, NULL);
+  /* In the element's category, with its per-frame lines. */
+  GST_CAT_LOG_OBJECT (GST_CL_BASE_FILTER_GET_CLASS (filter)->debug_category,
+      filter,
+      "histogram of %" G_GUINT64_FORMAT " pixels, %u..%u, mean %.3f%s%s",
+      pixels, min, max, mean, post ? ", posted" : "",
+      outbuf ? ", on the buffer" : "");
+  if (outbuf)
+    attach_meta (outbuf, s, post);
+  if (post)
+    gst_element_post_message (GST_ELEMENT (filter),
+        gst_message_new_element (GST_OBJECT (filter), s));
+  else
+    gst_structure_free (s);
+}
