@@ -302,75 +302,13 @@ add_entry (GArray *entries, const GstStructure *s, const GstCapsFeatures *f,
   g_array_append_val (entries, e);
 }
 
-/* Whether @a and @b differ in their formats alone. */
-static gboolean
-same_but_format (const GstStructure *a, const GstStructure *b)
-{
-  const gint n = gst_structure_n_fields (a);
-
-  if (!gst_structure_has_name (b, gst_structure_get_name (a)) ||
-      n != gst_structure_n_fields (b))
-    return FALSE;
-  for (gint i = 0; i < n; i++) {
-    const gchar *name = gst_structure_nth_field_name (a, i);
-    const GValue *v = gst_structure_get_value (b, name);
-
-    if (g_str_equal (name, "format"))
-      continue;
-    if (!v || gst_value_compare (gst_structure_get_value (a, name), v) !=
-                  GST_VALUE_EQUAL)
-      return FALSE;
-  }
-  return TRUE;
-}
-
-static gboolean
-is_system_memory (const GstCapsFeatures *f)
-{
-  return !f ||
-         gst_caps_features_is_equal (f, GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY);
-}
-
-/* Adds @e's format to the last structure of @caps where the two differ in
- * their formats alone. */
-static gboolean
-join_last (GstCaps *caps, const Entry *e)
-{
-  const guint n = gst_caps_get_size (caps);
-  GstStructure *last;
-  const GstCapsFeatures *f;
-  const GValue *formats, *format;
-  GValue list = G_VALUE_INIT;
-
-  if (n == 0)
-    return FALSE;
-  last = gst_caps_get_structure (caps, n - 1);
-  f = gst_caps_get_features (caps, n - 1);
-  formats = gst_structure_get_value (last, "format");
-  format = gst_structure_get_value (e->s, "format");
-  if (!formats || !format || !same_but_format (last, e->s))
-    return FALSE;
-  if (is_system_memory (f)
-          ? !is_system_memory (e->features)
-          : !e->features || !gst_caps_features_is_equal (f, e->features))
-    return FALSE;
-
-  if (GST_VALUE_HOLDS_LIST (formats)) {
-    g_value_init (&list, GST_TYPE_LIST);
-    g_value_copy (formats, &list);
-  } else {
-    g_value_init (&list, GST_TYPE_LIST);
-    gst_value_list_append_value (&list, formats);
-  }
-  gst_value_list_append_value (&list, format);
-  gst_structure_take_value (last, "format", &list);
-  return TRUE;
-}
-
 /* @caps (taken) as a preference: device memory first where
  * @memory_first, then the formats in the order @filter lists them (the
- * asker's preference), each structure split as that needs; neighbours that
- * differ in their formats alone are joined again. */
+ * asker's preference), one structure for each format. A queue or tee
+ * between two elements intersects this answer with its query's filter
+ * zigzag, pairing structures by their places in both: one format a
+ * structure, as the element's own transform gives them for fixed caps,
+ * keeps the device's first there. */
 static GstCaps *
 order_by_preference (GstCaps *caps, GstCaps *filter, gboolean memory_first)
 {
@@ -414,8 +352,6 @@ order_by_preference (GstCaps *caps, GstCaps *filter, gboolean memory_first)
   for (guint i = 0; i < entries->len; i++) {
     Entry *e = &g_array_index (entries, Entry, i);
 
-    if (join_last (result, e))
-      continue;
     gst_caps_append_structure_full (result, e->s, e->features);
     /* The caps have them now. */
     e->s = NULL;

@@ -1351,6 +1351,11 @@ GST_START_TEST (test_unconstrained_negotiation)
     { gray16, "clhistequalize name=a ! clsobel name=b",
         "a GRAY16_LE>GRAY16_LE+device b GRAY16_LE+device>GRAY16_LE" },
     { gray16, "clsobel name=a ! videoconvert", "a GRAY16_LE>GRAY16_LE" },
+    /* A queue between them answers with its own mix of both answers. */
+    { gray16, "clhistequalize name=a ! queue ! clclahe name=b",
+        "a GRAY16_LE>GRAY16_LE+device b GRAY16_LE+device>GRAY16_LE" },
+    { size, "clhistequalize name=a ! queue ! clsobel name=b",
+        "a %1$s>%1$s+device b %1$s+device>GRAY8" },
     /* What downstream asks for. */
     { size, "clsobel name=a ! video/x-raw,format=GRAY16_LE",
         "a GRAY16_LE>GRAY16_LE" },
