@@ -129,6 +129,13 @@ other_memory (GstCaps *caps)
   return result;
 }
 
+static gboolean
+features_on_device (const GstCapsFeatures *f)
+{
+  return f && !gst_caps_features_is_any (f) &&
+         gst_caps_features_contains (f, GST_CAPS_FEATURE_MEMORY_CL_BUFFER);
+}
+
 /* @caps (taken) with the structures in device memory first or last,
  * each part in its order. */
 static GstCaps *
@@ -138,11 +145,8 @@ order_by_memory (GstCaps *caps, gboolean device_first)
 
   for (guint i = 0; i < gst_caps_get_size (caps); i++) {
     GstCapsFeatures *f = gst_caps_get_features (caps, i);
-    const gboolean on_device = f && !gst_caps_features_is_any (f) &&
-                               gst_caps_features_contains (f,
-                                   GST_CAPS_FEATURE_MEMORY_CL_BUFFER);
 
-    gst_caps_append_structure_full (on_device ? device : host,
+    gst_caps_append_structure_full (features_on_device (f) ? device : host,
         gst_structure_copy (gst_caps_get_structure (caps, i)),
         f ? gst_caps_features_copy (f) : NULL);
   }
@@ -240,15 +244,137 @@ device_first (GstBaseTransform *trans, GstCaps *caps)
   return first;
 }
 
+/* One format of one structure of the answer, and where it goes. */
+typedef struct {
+  GstStructure *s;
+  GstCapsFeatures *features;
+  /* 0 for the memory that goes first, 1 for the other. */
+  guint memory;
+  /* The format's place among the asker's, G_MAXUINT where it has none. */
+  guint rank;
+  /* Its place in the answer: ties keep their order. */
+  guint index;
+} Entry;
+
+static gint
+compare_entries (gconstpointer a, gconstpointer b)
+{
+  const Entry *x = a, *y = b;
+
+  if (x->memory != y->memory)
+    return x->memory < y->memory ? -1 : 1;
+  if (x->rank != y->rank)
+    return x->rank < y->rank ? -1 : 1;
+  return x->index < y->index ? -1 : (gint)(x->index > y->index);
+}
+
+static void
+entry_clear (Entry *e)
+{
+  if (e->s)
+    gst_structure_free (e->s);
+  if (e->features)
+    gst_caps_features_free (e->features);
+}
+
+static guint
+format_rank (GPtrArray *order, const gchar *format)
+{
+  for (guint i = 0; i < order->len; i++)
+    if (g_str_equal (g_ptr_array_index (order, i), format))
+      return i;
+  return G_MAXUINT;
+}
+
+static void
+add_entry (GArray *entries, const GstStructure *s, const GstCapsFeatures *f,
+    const gchar *format, GPtrArray *order, gboolean memory_first)
+{
+  Entry e;
+
+  e.s = gst_structure_copy (s);
+  if (format)
+    gst_structure_set (e.s, "format", G_TYPE_STRING, format, NULL);
+  e.features = f ? gst_caps_features_copy (f) : NULL;
+  e.memory = memory_first && !features_on_device (f);
+  e.rank = format ? format_rank (order, format) : G_MAXUINT;
+  e.index = entries->len;
+  g_array_append_val (entries, e);
+}
+
+/* @caps (taken) as a preference: device memory first where
+ * @memory_first, then the formats in the order @filter lists them (the
+ * asker's preference), one structure for each format. A queue or tee
+ * between two elements intersects this answer with its query's filter
+ * zigzag, pairing structures by their places in both: one format a
+ * structure, as the element's own transform gives them for fixed caps,
+ * keeps the device's first there. */
+static GstCaps *
+order_by_preference (GstCaps *caps, GstCaps *filter, gboolean memory_first)
+{
+  GPtrArray *order = g_ptr_array_new_with_free_func (g_free);
+  GArray *entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  GstCaps *result = gst_caps_new_empty ();
+
+  g_array_set_clear_func (entries, (GDestroyNotify)entry_clear);
+  for (guint i = 0; filter && i < gst_caps_get_size (filter); i++) {
+    const GstStructure *s = gst_caps_get_structure (filter, i);
+    const GValue *v = gst_structure_get_value (s, "format");
+
+    if (v && G_VALUE_HOLDS_STRING (v))
+      add_format (order, g_value_get_string (v));
+    else if (v && GST_VALUE_HOLDS_LIST (v))
+      for (guint j = 0; j < gst_value_list_get_size (v); j++) {
+        const GValue *f = gst_value_list_get_value (v, j);
+
+        if (G_VALUE_HOLDS_STRING (f))
+          add_format (order, g_value_get_string (f));
+      }
+  }
+
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    const GstStructure *s = gst_caps_get_structure (caps, i);
+    const GstCapsFeatures *f = gst_caps_get_features (caps, i);
+    const GValue *v = gst_structure_get_value (s, "format");
+
+    if (v && GST_VALUE_HOLDS_LIST (v))
+      for (guint j = 0; j < gst_value_list_get_size (v); j++)
+        add_entry (entries, s, f,
+            g_value_get_string (gst_value_list_get_value (v, j)), order,
+            memory_first);
+    else
+      add_entry (entries, s, f,
+          v && G_VALUE_HOLDS_STRING (v) ? g_value_get_string (v) : NULL, order,
+          memory_first);
+  }
+  g_array_sort (entries, compare_entries);
+
+  for (guint i = 0; i < entries->len; i++) {
+    Entry *e = &g_array_index (entries, Entry, i);
+
+    gst_caps_append_structure_full (result, e->s, e->features);
+    /* The caps have them now. */
+    e->s = NULL;
+    e->features = NULL;
+  }
+  g_array_unref (entries);
+  g_ptr_array_unref (order);
+  gst_caps_unref (caps);
+  return result;
+}
+
 void
 gst_cl_filter_caps_order_sink_query (GstBaseTransform *trans, GstQuery *query)
 {
-  GstCaps *caps;
+  GstCaps *caps, *filter;
 
+  gst_query_parse_caps (query, &filter);
   gst_query_parse_caps_result (query, &caps);
-  if (!caps || gst_caps_is_any (caps) || !device_first (trans, caps))
+  if (!caps || gst_caps_is_any (caps) || gst_caps_is_empty (caps))
     return;
-  caps = order_by_memory (gst_caps_ref (caps), TRUE);
+  caps = order_by_preference (gst_caps_ref (caps), filter,
+      device_first (trans, caps));
+  GST_DEBUG_OBJECT (trans, "sink caps in order %" GST_PTR_FORMAT, caps);
   gst_query_set_caps_result (query, caps);
   gst_caps_unref (caps);
 }

@@ -35,10 +35,11 @@ GPtrArray *gst_cl_filter_template_formats (GstBaseTransform *trans,
 GstCaps *gst_cl_filter_caps_transform (GstBaseTransform *trans,
     GstPadDirection direction, GstCaps *caps, GstCaps *filter);
 
-/* Given the choice, the sink pad takes frames on the device: puts the
- * structures in device memory first in the answer to a caps query on it,
- * where GstBaseTransform keeps the order of the query's filter, which
- * upstream, preferring neither, makes. */
+/* Orders the answer to a caps query on the sink pad as upstream prefers:
+ * its formats in the order of the query's filter (upstream's own), not in
+ * the order downstream's answer gave them, which GstBaseTransform puts
+ * first; and, given the choice, frames on the device before those in
+ * system memory, upstream preferring neither. */
 void gst_cl_filter_caps_order_sink_query (GstBaseTransform *trans,
     GstQuery *query);
 

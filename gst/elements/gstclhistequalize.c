@@ -103,6 +103,7 @@
 #include "gstclhistequalize.h"
 #include "gstclhistoutput.h"
 #include "gstclhistplan.h"
+#include "gstclroi.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
 
@@ -136,7 +137,6 @@ enum
 #define DEFAULT_SATURATE 0.01
 #define DEFAULT_STRENGTH 1.0
 #define DEFAULT_SMOOTHING 0
-#define DEFAULT_ROI 0
 #define MAX_BINS 65536
 
 /* Work-groups of the GPU kernels that map pixels: 256 work-items (the
@@ -155,13 +155,8 @@ typedef struct {
   gdouble saturate_high;
   gdouble strength;
   guint smoothing;
-  guint roi_x, roi_y, roi_width, roi_height;
+  GstClRoi roi;
 } Settings;
-
-/* The region a frame's histogram covers. */
-typedef struct {
-  guint x, y, width, height;
-} Region;
 
 struct _GstClHistEqualize {
   GstClFilter parent;
@@ -194,7 +189,7 @@ struct _GstClHistEqualize {
    * bins; 0 when none, and the region and method it describes. */
   GstClHistResults results;
   guint pending_bins;
-  Region pending_region;
+  GstClRoi pending_region;
   GstClHistEqualizeMethod pending_method;
   /* The smoothed table, 256 T per entry, read from state[state_cur] and
    * written to the other; reset_state starts it again from the frame's
@@ -205,8 +200,8 @@ struct _GstClHistEqualize {
   /* GPUs, GRAY16, linear method: bounds_u16's result. */
   cl_kernel k_bounds;
   cl_mem bounds;
-  /* The last frame's region was empty and the whole frame was used. */
-  gboolean region_empty;
+  /* The clipped or empty region last warned about. */
+  GstClRoiWarning roi_warning;
 
   guint depth;
   guint out_depth;
@@ -398,6 +393,7 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
   self->nbins = 1u << self->depth;
   self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (in_info));
   self->cpu = gst_cl_context_use_cpu_kernels (cl);
+  gst_cl_roi_forget (&self->roi_warning);
   choose_range (self, in_info);
   GST_DEBUG_OBJECT (self, "%s %dx%d: table onto %u + %u%s",
       GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_WIDTH (in_info),
@@ -465,7 +461,7 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
 
 static cl_int
 enqueue_histogram (GstClHistEqualize *self, const GstClPlane *in,
-    const Region *r)
+    const GstClRoi *r)
 {
   const GstClCommands cmd = gst_cl_base_filter_get_commands (
       GST_CL_BASE_FILTER (self));
@@ -605,31 +601,6 @@ enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
       self->cpu ? 1 : 2, global, local);
 }
 
-/* The ROI clipped to the frame; the whole frame where it is unset, or
- * where nothing of it is inside. */
-static void
-choose_region (GstClHistEqualize *self, const Settings *s, guint width,
-    guint height, Region *r)
-{
-  const gboolean set = s->roi_width && s->roi_height;
-  const gboolean inside = s->roi_x < width && s->roi_y < height;
-
-  if (set && inside) {
-    r->x = s->roi_x;
-    r->y = s->roi_y;
-    r->width = MIN (s->roi_width, width - s->roi_x);
-    r->height = MIN (s->roi_height, height - s->roi_y);
-  } else {
-    *r = (Region){ 0, 0, width, height };
-  }
-  if (set && !inside && !self->region_empty)
-    GST_WARNING_OBJECT (self,
-        "roi %u,%u %ux%u lies outside the %ux%u frame: "
-        "using the whole frame",
-        s->roi_x, s->roi_y, s->roi_width, s->roi_height, width, height);
-  self->region_empty = set && !inside;
-}
-
 static cl_int
 gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
     const GstClPlane *out)
@@ -641,7 +612,7 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   cl_int status = CL_SUCCESS;
   Settings settings;
   TableParams t;
-  Region r;
+  GstClRoi r;
   cl_uint total;
   guint num_bins = 0;
 
@@ -654,8 +625,8 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
     num_bins = MIN (settings.message_bins, self->nbins);
   self->pending_bins = 0;
 
-  choose_region (self, &settings, src->row_bytes / (self->depth / 8),
-      src->height, &r);
+  gst_cl_roi_choose (GST_ELEMENT (self), &self->roi_warning, &settings.roi,
+      src->row_bytes / (self->depth / 8), src->height, &r);
   total = r.width * r.height;
   t.method = settings.method;
   t.a = (cl_uint)floor (settings.saturate_low * total);
@@ -718,7 +689,7 @@ gst_cl_hist_equalize_finish (GstClFilter *filter, GstBuffer *inbuf,
     GstBuffer *outbuf, const GstVideoInfo *in_info)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
-  const Region *r = &self->pending_region;
+  const GstClRoi *r = &self->pending_region;
   GstStructure *s;
 
   if (!self->pending_bins)
@@ -771,16 +742,16 @@ gst_cl_hist_equalize_set_property (GObject *object, guint prop_id,
       self->settings.smoothing = g_value_get_uint (value);
       break;
     case PROP_ROI_X:
-      self->settings.roi_x = g_value_get_uint (value);
+      self->settings.roi.x = g_value_get_uint (value);
       break;
     case PROP_ROI_Y:
-      self->settings.roi_y = g_value_get_uint (value);
+      self->settings.roi.y = g_value_get_uint (value);
       break;
     case PROP_ROI_WIDTH:
-      self->settings.roi_width = g_value_get_uint (value);
+      self->settings.roi.width = g_value_get_uint (value);
       break;
     case PROP_ROI_HEIGHT:
-      self->settings.roi_height = g_value_get_uint (value);
+      self->settings.roi.height = g_value_get_uint (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -822,16 +793,16 @@ gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
       g_value_set_uint (value, self->settings.smoothing);
       break;
     case PROP_ROI_X:
-      g_value_set_uint (value, self->settings.roi_x);
+      g_value_set_uint (value, self->settings.roi.x);
       break;
     case PROP_ROI_Y:
-      g_value_set_uint (value, self->settings.roi_y);
+      g_value_set_uint (value, self->settings.roi.y);
       break;
     case PROP_ROI_WIDTH:
-      g_value_set_uint (value, self->settings.roi_width);
+      g_value_set_uint (value, self->settings.roi.width);
       break;
     case PROP_ROI_HEIGHT:
-      g_value_set_uint (value, self->settings.roi_height);
+      g_value_set_uint (value, self->settings.roi.height);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -849,15 +820,21 @@ gst_cl_hist_equalize_converts (GstVideoFormat in, GstVideoFormat out)
                           out == GST_VIDEO_FORMAT_GRAY8);
 }
 
-static void
-install_roi_property (GObjectClass *gobject_class, guint id, const gchar *name,
-    const gchar *nick, const gchar *blurb)
-{
-  g_object_class_install_property (gobject_class, id,
-      g_param_spec_uint (name, nick, blurb, 0, G_MAXUINT, DEFAULT_ROI,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-}
+/* In luma samples, as clhistogram's; see gst_cl_roi_fit(). */
+static const gchar *const roi_blurbs[] = {
+  "Left edge of the region whose histogram builds the table; 0 is the "
+  "frame's left edge, and one past its right edge uses the whole frame, with "
+  "a warning",
+  "Top edge of the region whose histogram builds the table; 0 is the "
+  "frame's top edge, and one past its bottom edge uses the whole frame, with "
+  "a warning",
+  "Width of the region whose histogram builds the table (which applies to "
+  "every pixel), from roi-x; 0 reaches the frame's right edge, and a wider "
+  "one stops there, with a warning",
+  "Height of the region whose histogram builds the table, from roi-y; 0 "
+  "reaches the frame's bottom edge, and a taller one stops there, with a "
+  "warning",
+};
 
 static void
 gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
@@ -941,17 +918,7 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
           0, 255, DEFAULT_SMOOTHING,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
               GST_PARAM_MUTABLE_PLAYING));
-  install_roi_property (gobject_class, PROP_ROI_X, "roi-x", "ROI x",
-      "Left edge of the region whose histogram builds the table");
-  install_roi_property (gobject_class, PROP_ROI_Y, "roi-y", "ROI y",
-      "Top edge of the region whose histogram builds the table");
-  install_roi_property (gobject_class, PROP_ROI_WIDTH, "roi-width", "ROI width",
-      "Width of the region whose histogram builds the table, clipped to "
-      "the frame; 0 for the whole frame. The table applies to every pixel");
-  install_roi_property (gobject_class, PROP_ROI_HEIGHT, "roi-height",
-      "ROI height",
-      "Height of the region whose histogram builds the table, clipped to "
-      "the frame; 0 for the whole frame");
+  gst_cl_roi_install_properties (gobject_class, PROP_ROI_X, roi_blurbs);
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL histogram equalization", "Filter/Effect/Video",

@@ -49,8 +49,9 @@
  * * #guint `min`, `max`: the smallest and largest value present
  * * #gdouble `mean`, `stddev`: mean and standard deviation of the values
  * * #guint `roi-x`, `roi-y`, `roi-width`, `roi-height`: the region measured
- *   (#GstClHistogram:roi-x and the others, clipped to the frame; the whole
- *   frame by default)
+ *   (#GstClHistogram:roi-x and the others, a width or height of 0 reaching
+ *   the frame's edge, clipped to the frame; the whole frame by default, or
+ *   where the region starts past the frame)
  *
  * While #GstClHistogram:attach-meta is %TRUE each buffer leaves with the
  * same fields in a #GstCustomMeta registered as `GstClHistogramMeta`, read
@@ -80,6 +81,7 @@
 
 #include "gstclhistogram.h"
 #include "gstclhistoutput.h"
+#include "gstclroi.h"
 #include "clkernels.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_histogram_debug);
@@ -100,7 +102,6 @@ enum
 #define DEFAULT_POST_MESSAGES TRUE
 #define DEFAULT_MESSAGE_BINS 256
 #define DEFAULT_ATTACH_META FALSE
-#define DEFAULT_ROI 0
 #define MAX_BINS 65536
 
 /* The properties, copied once per frame. */
@@ -108,13 +109,8 @@ typedef struct {
   gboolean post_messages;
   guint message_bins;
   gboolean attach_meta;
-  guint roi_x, roi_y, roi_width, roi_height;
+  GstClRoi roi;
 } Settings;
-
-/* The region a frame's histogram covers. */
-typedef struct {
-  guint x, y, width, height;
-} Region;
 
 struct _GstClHistogram {
   GstClFilter parent;
@@ -127,8 +123,8 @@ struct _GstClHistogram {
   /* Per caps: the measuring on the device, and bytes per sample. */
   GstClHistMeasure *measure;
   guint bps;
-  /* The ROI lay outside the last frame: warned once until it is back. */
-  gboolean region_empty;
+  /* The clipped or empty region last warned about. */
+  GstClRoiWarning roi_warning;
 };
 
 #define FORMATS                                                                \
@@ -163,32 +159,8 @@ gst_cl_histogram_configure (GstClFilter *filter, const GstVideoInfo *in_info,
   g_clear_pointer (&self->measure, gst_cl_hist_measure_free);
   self->measure = gst_cl_hist_output_new_measure (filter, in_info);
   self->bps = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) / 8;
+  gst_cl_roi_forget (&self->roi_warning);
   return self->measure != NULL;
-}
-
-/* The ROI clipped to the frame, as clhistequalize's; the whole frame where
- * it is unset, or where nothing of it is inside. */
-static void
-choose_region (GstClHistogram *self, const Settings *s, guint width,
-    guint height, Region *r)
-{
-  const gboolean set = s->roi_width && s->roi_height;
-  const gboolean inside = s->roi_x < width && s->roi_y < height;
-
-  if (set && inside) {
-    r->x = s->roi_x;
-    r->y = s->roi_y;
-    r->width = MIN (s->roi_width, width - s->roi_x);
-    r->height = MIN (s->roi_height, height - s->roi_y);
-  } else {
-    *r = (Region){ 0, 0, width, height };
-  }
-  if (set && !inside && !self->region_empty)
-    GST_WARNING_OBJECT (self,
-        "roi %u,%u %ux%u lies outside the %ux%u frame: "
-        "using the whole frame",
-        s->roi_x, s->roi_y, s->roi_width, s->roi_height, width, height);
-  self->region_empty = set && !inside;
 }
 
 static cl_int
@@ -200,9 +172,10 @@ gst_cl_histogram_enqueue (GstClFilter *filter, const GstClPlane *in,
   const Settings *settings = &self->frame;
   const guint num_bins = MIN (settings->message_bins, 1u << (8 * self->bps));
   cl_int status;
-  Region r;
+  GstClRoi r;
 
-  choose_region (self, settings, src->row_bytes / self->bps, src->height, &r);
+  gst_cl_roi_choose (GST_ELEMENT (self), &self->roi_warning, &settings->roi,
+      src->row_bytes / self->bps, src->height, &r);
   status = gst_cl_hist_measure_enqueue (self->measure, src, r.x, r.y, r.width,
       r.height, num_bins);
   /* A meta goes on the buffer before it is pushed. */
@@ -288,16 +261,16 @@ gst_cl_histogram_set_property (GObject *object, guint prop_id,
       self->settings.attach_meta = g_value_get_boolean (value);
       break;
     case PROP_ROI_X:
-      self->settings.roi_x = g_value_get_uint (value);
+      self->settings.roi.x = g_value_get_uint (value);
       break;
     case PROP_ROI_Y:
-      self->settings.roi_y = g_value_get_uint (value);
+      self->settings.roi.y = g_value_get_uint (value);
       break;
     case PROP_ROI_WIDTH:
-      self->settings.roi_width = g_value_get_uint (value);
+      self->settings.roi.width = g_value_get_uint (value);
       break;
     case PROP_ROI_HEIGHT:
-      self->settings.roi_height = g_value_get_uint (value);
+      self->settings.roi.height = g_value_get_uint (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -324,16 +297,16 @@ gst_cl_histogram_get_property (GObject *object, guint prop_id, GValue *value,
       g_value_set_boolean (value, self->settings.attach_meta);
       break;
     case PROP_ROI_X:
-      g_value_set_uint (value, self->settings.roi_x);
+      g_value_set_uint (value, self->settings.roi.x);
       break;
     case PROP_ROI_Y:
-      g_value_set_uint (value, self->settings.roi_y);
+      g_value_set_uint (value, self->settings.roi.y);
       break;
     case PROP_ROI_WIDTH:
-      g_value_set_uint (value, self->settings.roi_width);
+      g_value_set_uint (value, self->settings.roi.width);
       break;
     case PROP_ROI_HEIGHT:
-      g_value_set_uint (value, self->settings.roi_height);
+      g_value_set_uint (value, self->settings.roi.height);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -342,23 +315,24 @@ gst_cl_histogram_get_property (GObject *object, guint prop_id, GValue *value,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* In luma samples, as clhistequalize's roi-*. */
-static void
-install_roi_property (GObjectClass *gobject_class, guint id, const gchar *name,
-    const gchar *nick, const gchar *blurb)
-{
-  g_object_class_install_property (gobject_class, id,
-      g_param_spec_uint (name, nick, blurb, 0, G_MAXUINT, DEFAULT_ROI,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-}
-
 /* Frames leave as they came. */
 static gboolean
 gst_cl_histogram_converts (GstVideoFormat in, GstVideoFormat out)
 {
   return in == out;
 }
+
+/* In luma samples, as clhistequalize's; see gst_cl_roi_fit(). */
+static const gchar *const roi_blurbs[] = {
+  "Left edge of the region measured; 0 is the frame's left edge, and one "
+  "past its right edge measures the whole frame, with a warning",
+  "Top edge of the region measured; 0 is the frame's top edge, and one "
+  "past its bottom edge measures the whole frame, with a warning",
+  "Width of the region measured, from roi-x; 0 reaches the frame's right "
+  "edge, and a wider one stops there, with a warning",
+  "Height of the region measured, from roi-y; 0 reaches the frame's bottom "
+  "edge, and a taller one stops there, with a warning",
+};
 
 static void
 gst_cl_histogram_class_init (GstClHistogramClass *klass)
@@ -399,18 +373,7 @@ gst_cl_histogram_class_init (GstClHistogramClass *klass)
           DEFAULT_ATTACH_META,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
               GST_PARAM_MUTABLE_PLAYING));
-  install_roi_property (gobject_class, PROP_ROI_X, "roi-x", "ROI x",
-      "Left edge of the region whose histogram is measured");
-  install_roi_property (gobject_class, PROP_ROI_Y, "roi-y", "ROI y",
-      "Top edge of the region whose histogram is measured");
-  install_roi_property (gobject_class, PROP_ROI_WIDTH, "roi-width", "ROI width",
-      "Width of the region whose histogram is measured, clipped to the "
-      "frame; 0 for the whole frame (as is a region outside the frame, "
-      "with a warning)");
-  install_roi_property (gobject_class, PROP_ROI_HEIGHT, "roi-height",
-      "ROI height",
-      "Height of the region whose histogram is measured, clipped to the "
-      "frame; 0 for the whole frame");
+  gst_cl_roi_install_properties (gobject_class, PROP_ROI_X, roi_blurbs);
   gst_cl_histogram_meta_get_info ();
 
   gst_element_class_set_static_metadata (element_class, "OpenCL histogram",

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "agcreference.h"
+#include "clreference.h"
 #include "cltestutils.h"
 
 #define GRAY8 GST_VIDEO_FORMAT_GRAY8
@@ -339,6 +340,125 @@ GST_START_TEST (test_message_region)
 
 GST_END_TEST;
 
+/* Each roi-* property alone and with others, 0 sizes reaching the frame's
+ * edges, on clhistequalize: every pixel as the reference makes it from
+ * the region ref_region() gives, every bin and the region in the message,
+ * and one warning naming the region used where the region is cut at the
+ * frame's edge or starts past it (the whole frame builds the table then),
+ * none for the next frame nor where the region is inside. */
+GST_START_TEST (test_region_edges)
+{
+  /* On 61x37 frames. */
+  const guint rois[][4] = {
+    { 0, 0, 20, 0 },    /* width only: a band of full height */
+    { 0, 0, 0, 9 },     /* height only */
+    { 40, 0, 0, 0 },    /* x only: to the right edge */
+    { 0, 25, 0, 0 },    /* y only: to the bottom edge */
+    { 40, 25, 0, 0 },   /* x and y */
+    { 3, 30, 17, 7 },   /* exactly to the bottom edge */
+    { 50, 30, 20, 20 }, /* cut at both edges */
+    { 0, 20, 0, 100 },  /* cut at the bottom edge */
+    { 61, 0, 5, 5 },    /* x past the frame: the whole frame */
+    { 0, 37, 0, 0 },    /* y past the frame */
+  };
+  const GstVideoFormat formats[] = { GRAY8, GRAY16_LE, GST_VIDEO_FORMAT_NV12 };
+  GRand *rand = g_rand_new_with_seed (23);
+  GstBus *bus = gst_bus_new ();
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstHarness *h = gst_harness_new ("clhistequalize");
+    TestFrame *in = test_frame_random (formats[f], 61, 37, 0,
+        test_format_depth (formats[f]), rand);
+
+    gst_element_set_bus (h->element, bus);
+    g_object_set (h->element, "message-bins", 65536, NULL);
+    for (guint c = 0; c < G_N_ELEMENTS (rois); c++) {
+      AgcSettings s = AGC_DEFAULTS;
+      const gboolean limited = test_format_is_yuv (in->format) &&
+                               !test_frame_full_range (in);
+      guint r[4];
+      const RefRegionFit fit = ref_region (rois[c], 61, 37, r);
+      gchar *used = g_strdup_printf ("%u,%u %ux%u", r[0], r[1], r[2], r[3]);
+
+      s.roi_x = rois[c][0];
+      s.roi_y = rois[c][1];
+      s.roi_width = rois[c][2];
+      s.roi_height = rois[c][3];
+      apply_settings (h->element, &s);
+      for (guint frame = 0; frame < 2; frame++) {
+        AgcState state = { 0 };
+        TestFrame *expected = ref_agc_frame (in, in->format, limited, &s,
+            &state);
+        TestFrame *out = test_harness_process (h, in);
+        const guint nbins = 1u << test_format_depth (in->format);
+        guint64 *hist = g_new0 (guint64, nbins);
+        const GstStructure *st;
+        const GValue *bins;
+        GstMessage *msg;
+        guint v, warnings = 0;
+        gchar *text = NULL;
+
+        fail_unless (test_frame_equal (expected, out), "%s roi %u,%u %ux%u",
+            gst_video_format_to_string (in->format), rois[c][0], rois[c][1],
+            rois[c][2], rois[c][3]);
+        for (guint y = r[1]; y < r[1] + r[3]; y++)
+          for (guint x = r[0]; x < r[0] + r[2]; x++)
+            hist[test_frame_get (in, x, y)]++;
+        /* The warnings come before the message; gst_bus_pop_filtered()
+         * would drop them. */
+        while ((msg = gst_bus_pop (bus)) &&
+               GST_MESSAGE_TYPE (msg) == GST_MESSAGE_WARNING) {
+          GError *err;
+
+          gst_message_parse_warning (msg, &err, NULL);
+          g_free (text);
+          text = g_strdup (err->message);
+          g_error_free (err);
+          gst_message_unref (msg);
+          warnings++;
+        }
+        fail_unless (msg != NULL &&
+                         GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ELEMENT &&
+                         gst_structure_has_name (gst_message_get_structure (
+                                                     msg),
+                             "histogram"),
+            "no histogram message");
+        st = gst_message_get_structure (msg);
+        fail_unless (gst_structure_get_uint (st, "roi-x", &v) && v == r[0]);
+        fail_unless (gst_structure_get_uint (st, "roi-y", &v) && v == r[1]);
+        fail_unless (gst_structure_get_uint (st, "roi-width", &v) && v == r[2]);
+        fail_unless (
+            gst_structure_get_uint (st, "roi-height", &v) && v == r[3]);
+        bins = gst_structure_get_value (st, "bins");
+        fail_unless_equals_int (gst_value_array_get_size (bins), nbins);
+        for (guint b = 0; b < nbins; b++)
+          fail_unless_equals_uint64 (g_value_get_uint64 (
+                                         gst_value_array_get_value (bins, b)),
+              hist[b]);
+        gst_message_unref (msg);
+        fail_unless_equals_int (warnings,
+            frame == 0 && fit != REF_REGION_INSIDE ? 1 : 0);
+        if (warnings)
+          fail_unless (strstr (text, used) != NULL, "\"%s\" does not say %s",
+              text, used);
+        g_free (text);
+        g_free (hist);
+        agc_state_reset (&state);
+        test_frame_free (expected);
+        test_frame_free (out);
+      }
+      g_free (used);
+    }
+    gst_element_set_bus (h->element, NULL);
+    gst_harness_teardown (h);
+    test_frame_free (in);
+  }
+  gst_object_unref (bus);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 static Suite *
 agc_suite (void)
 {
@@ -350,6 +470,7 @@ agc_suite (void)
   tcase_add_test (tc, test_real_images);
   tcase_add_test (tc, test_smoothing_restarts);
   tcase_add_test (tc, test_message_region);
+  tcase_add_test (tc, test_region_edges);
   return s;
 }
 

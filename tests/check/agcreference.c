@@ -20,6 +20,7 @@
 #include <math.h>
 
 #include "agcreference.h"
+#include "clreference.h"
 
 void
 agc_state_reset (AgcState *state)
@@ -32,16 +33,14 @@ void
 agc_region (const AgcSettings *s, guint width, guint height, guint *x, guint *y,
     guint *w, guint *h)
 {
-  if (s->roi_width && s->roi_height && s->roi_x < width && s->roi_y < height) {
-    *x = s->roi_x;
-    *y = s->roi_y;
-    *w = MIN (s->roi_width, width - s->roi_x);
-    *h = MIN (s->roi_height, height - s->roi_y);
-  } else {
-    *x = *y = 0;
-    *w = width;
-    *h = height;
-  }
+  const guint roi[4] = { s->roi_x, s->roi_y, s->roi_width, s->roi_height };
+  guint r[4];
+
+  ref_region (roi, width, height, r);
+  *x = r[0];
+  *y = r[1];
+  *w = r[2];
+  *h = r[3];
 }
 
 /* round_half_even (num / den). */

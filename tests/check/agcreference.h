@@ -57,8 +57,7 @@ typedef struct {
 
 void agc_state_reset (AgcState *state);
 
-/* The region the histogram covers: the ROI clipped to the frame, or the
- * whole frame. */
+/* The region the histogram covers: ref_region() of the ROI. */
 void agc_region (const AgcSettings *s, guint width, guint height, guint *x,
     guint *y, guint *w, guint *h);
 

@@ -1233,6 +1233,183 @@ GST_START_TEST (test_yuv_pipelines)
 
 GST_END_TEST;
 
+/* For each element named a or b in @desc, played to its end, its input
+ * and output format, "+device" after those in device memory:
+ * "a Y444>Y444+device b Y444+device>GRAY8". */
+static gchar *
+negotiated (const gchar *desc)
+{
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GString *str = g_string_new (NULL);
+  const gchar *names[] = { "a", "b" };
+  GstMessage *msg;
+
+  fail_unless (pipeline != NULL, "%s", desc);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
+      "%s did not play to its end", desc);
+  gst_message_unref (msg);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+    GstElement *e = gst_bin_get_by_name (GST_BIN (pipeline), names[i]);
+    const gchar *pads[] = { "sink", "src" };
+
+    if (!e)
+      continue;
+    g_string_append_printf (str, "%s%s ", str->len ? " " : "", names[i]);
+    for (guint p = 0; p < G_N_ELEMENTS (pads); p++) {
+      GstPad *pad = gst_element_get_static_pad (e, pads[p]);
+      GstCaps *caps = gst_pad_get_current_caps (pad);
+
+      fail_unless (caps != NULL, "%s: %s had no caps", desc, pads[p]);
+      g_string_append_printf (str, "%s%s%s", p ? ">" : "",
+          gst_structure_get_string (gst_caps_get_structure (caps, 0), "format"),
+          gst_caps_features_contains (gst_caps_get_features (caps, 0),
+              "memory:OpenCLBuffer")
+              ? "+device"
+              : "");
+      gst_caps_unref (caps);
+      gst_object_unref (pad);
+    }
+    gst_object_unref (e);
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  return g_string_free (str, FALSE);
+}
+
+/* The first format of videotestsrc's, in its order, that @element takes. */
+static const gchar *
+first_taken (const gchar *element)
+{
+  GstElementFactory *src = gst_element_factory_find ("videotestsrc");
+  GstElementFactory *f = gst_element_factory_find (element);
+  GstCaps *offered = NULL, *taken = NULL;
+  const gchar *first = NULL;
+  const GValue *formats;
+
+  for (const GList *l = gst_element_factory_get_static_pad_templates (src); l;
+       l = l->next)
+    if (((GstStaticPadTemplate *)l->data)->direction == GST_PAD_SRC)
+      offered = gst_static_caps_get (
+          &((GstStaticPadTemplate *)l->data)->static_caps);
+  for (const GList *l = gst_element_factory_get_static_pad_templates (f); l;
+       l = l->next)
+    if (((GstStaticPadTemplate *)l->data)->direction == GST_PAD_SINK)
+      taken = gst_static_caps_get (
+          &((GstStaticPadTemplate *)l->data)->static_caps);
+  fail_unless (offered != NULL && taken != NULL);
+  formats = gst_structure_get_value (gst_caps_get_structure (offered, 0),
+      "format");
+  for (guint i = 0; !first && i < gst_value_list_get_size (formats); i++) {
+    const gchar *format = g_value_get_string (
+        gst_value_list_get_value (formats, i));
+    gchar *str = g_strdup_printf ("video/x-raw,format=%s", format);
+    GstCaps *caps = gst_caps_from_string (str);
+
+    if (gst_caps_can_intersect (caps, taken))
+      first = g_intern_string (format);
+    gst_caps_unref (caps);
+    g_free (str);
+  }
+  gst_caps_unref (offered);
+  gst_caps_unref (taken);
+  gst_object_unref (src);
+  gst_object_unref (f);
+  fail_unless (first != NULL, "%s takes nothing videotestsrc offers", element);
+  return first;
+}
+
+/* Where nothing asks for a format, each element takes the first that
+ * upstream offers, in upstream's order, and keeps its depth: an 8-bit one
+ * from videotestsrc, never GRAY16 because downstream (videoconvert, or
+ * another element) would take it too. Between two elements that write
+ * frames they stay on the device. A format that downstream asks for is
+ * still what it gets; from upstream's order, which puts GRAY16_LE before
+ * GRAY8, GRAY8 output comes from GRAY16_LE input. */
+GST_START_TEST (test_unconstrained_negotiation)
+{
+  const gchar *single[] = { "clhistequalize", "clclahe", "clhistogram",
+    "clsobel" };
+  const gchar *size = "video/x-raw,width=64,height=48";
+  const gchar *gray16 = "video/x-raw,format=GRAY16_LE,width=64,height=48";
+  struct {
+    const gchar *caps, *chain, *expected;
+  } cases[] = {
+    /* %1$s: the preferred format of videotestsrc's the elements take. */
+    { size, "clhistequalize name=a ! clsobel name=b",
+        "a %1$s>%1$s+device b %1$s+device>GRAY8" },
+    { size, "clsobel name=a ! clclahe name=b",
+        "a %1$s>GRAY8+device b GRAY8+device>GRAY8" },
+    { size, "clclahe name=a ! clhistequalize name=b",
+        "a %1$s>%1$s+device b %1$s+device>%1$s" },
+    { size, "clhistequalize name=a ! clhistogram name=b ! clsobel",
+        "a %1$s>%1$s+device b %1$s+device>%1$s+device" },
+    { gray16, "clhistequalize name=a ! clsobel name=b",
+        "a GRAY16_LE>GRAY16_LE+device b GRAY16_LE+device>GRAY16_LE" },
+    { gray16, "clsobel name=a ! videoconvert", "a GRAY16_LE>GRAY16_LE" },
+    /* A queue between them answers with its own mix of both answers. */
+    { gray16, "clhistequalize name=a ! queue ! clclahe name=b",
+        "a GRAY16_LE>GRAY16_LE+device b GRAY16_LE+device>GRAY16_LE" },
+    { size, "clhistequalize name=a ! queue ! clsobel name=b",
+        "a %1$s>%1$s+device b %1$s+device>GRAY8" },
+    /* What downstream asks for. */
+    { size, "clsobel name=a ! video/x-raw,format=GRAY16_LE",
+        "a GRAY16_LE>GRAY16_LE" },
+    { gray16, "clhistequalize name=a ! video/x-raw,format=GRAY8",
+        "a GRAY16_LE>GRAY8" },
+    { gray16,
+        "clhistequalize name=a ! clsobel name=b ! "
+        "video/x-raw,format=GRAY8",
+        "a GRAY16_LE>GRAY16_LE+device b GRAY16_LE+device>GRAY8" },
+    { size, "clhistequalize name=a ! video/x-raw,format=GRAY8",
+        "a GRAY16_LE>GRAY8" },
+    { size, "clclahe name=a ! video/x-raw,format=NV12", "a NV12>NV12" },
+  };
+  const gchar *preferred = first_taken ("clsobel");
+  GString *wrong = g_string_new (NULL);
+
+  /* The premise: videotestsrc prefers an 8-bit format the elements take. */
+  fail_unless_equals_int (test_format_depth (
+                              gst_video_format_from_string (preferred)),
+      8);
+  for (guint i = 0; i < G_N_ELEMENTS (single); i++) {
+    const gchar *out = g_str_equal (single[i], "clsobel") ? "GRAY8" : preferred;
+    gchar *desc = g_strdup_printf ("videotestsrc num-buffers=2 ! %s name=a ! "
+                                   "videoconvert ! fakesink",
+        single[i]);
+    gchar *expected = g_strdup_printf ("a %s>%s", preferred, out);
+    gchar *got = negotiated (desc);
+
+    fail_unless_equals_string (first_taken (single[i]), preferred);
+    if (!g_str_equal (got, expected))
+      g_string_append_printf (wrong, "\n%s: %s, not %s", desc, got, expected);
+    g_free (got);
+    g_free (expected);
+    g_free (desc);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *desc = g_strdup_printf ("videotestsrc num-buffers=2 ! %s ! %s ! "
+                                   "fakesink",
+        cases[i].caps, cases[i].chain);
+    gchar *expected = g_strdup_printf (cases[i].expected, preferred);
+    gchar *got = negotiated (desc);
+
+    if (!g_str_equal (got, expected))
+      g_string_append_printf (wrong, "\n%s: %s, not %s", desc, got, expected);
+    g_free (got);
+    g_free (expected);
+    g_free (desc);
+  }
+  fail_unless (wrong->len == 0, "negotiated:%s", wrong->str);
+  g_string_free (wrong, TRUE);
+}
+
+GST_END_TEST;
+
 /* jpegdec's full-range I420 straight in, through jpegdec and through
  * decodebin, from one JPEG file; RGB still through videoconvert. */
 GST_START_TEST (test_decoder_pipelines)
@@ -1479,6 +1656,7 @@ clhistequalize_suite (void)
   tcase_add_test (tc, test_mixed_devices);
   tcase_add_test (tc, test_videoconvert_pipeline);
   tcase_add_test (tc, test_yuv_pipelines);
+  tcase_add_test (tc, test_unconstrained_negotiation);
   tcase_add_test (tc, test_decoder_pipelines);
   tcase_add_test (tc, test_playbin_video_filter);
   tcase_add_test (tc, test_refused_format_error);

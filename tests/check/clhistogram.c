@@ -239,10 +239,41 @@ pop_histogram (GstBus *bus)
   return msg;
 }
 
+/* The histogram message on @bus, and the warnings posted before it
+ * (gst_bus_pop_filtered() would drop them): how many, and the last one's
+ * text in @text. */
+static GstMessage *
+pop_histogram_warned (GstBus *bus, guint *warnings, gchar **text)
+{
+  GstMessage *msg;
+
+  *warnings = 0;
+  while ((msg = gst_bus_pop (bus))) {
+    GError *err;
+
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ELEMENT)
+      break;
+    fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_WARNING);
+    gst_message_parse_warning (msg, &err, NULL);
+    g_free (*text);
+    *text = g_strdup (err->message);
+    g_error_free (err);
+    gst_message_unref (msg);
+    (*warnings)++;
+  }
+  fail_unless (msg != NULL, "no element message");
+  fail_unless (
+      gst_structure_has_name (gst_message_get_structure (msg), "histogram"));
+  return msg;
+}
+
 /* Pushes @f through clhistogram: the same bytes come out on the same
- * memory, with the reference's message and a meta equal to it. */
+ * memory, with the reference's message and a meta equal to it; with
+ * @warnings, the warnings posted before the message are counted there, the
+ * last one's text in @text (see pop_histogram_warned()). */
 static void
-check_frame (GstHarness *h, GstBus *bus, const Frame *f, guint message_bins)
+check_frame_warned (GstHarness *h, GstBus *bus, const Frame *f,
+    guint message_bins, guint *warnings, gchar **text)
 {
   const gsize size = gst_buffer_get_size (f->buf);
   GstMemory *mem = gst_buffer_peek_memory (f->buf, 0);
@@ -267,13 +298,20 @@ check_frame (GstHarness *h, GstBus *bus, const Frame *f, guint message_bins)
   fail_unless (gst_buffer_get_custom_meta (f->buf, META_NAME) == NULL,
       "the meta went on a buffer someone else holds");
 
-  msg = pop_histogram (bus);
+  msg = warnings ? pop_histogram_warned (bus, warnings, text)
+                 : pop_histogram (bus);
   fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (h->element));
   check_fields (gst_message_get_structure (msg), f, message_bins);
   check_meta_equals_message (out, gst_message_get_structure (msg));
   gst_message_unref (msg);
   gst_buffer_unref (out);
   g_free (before);
+}
+
+static void
+check_frame (GstHarness *h, GstBus *bus, const Frame *f, guint message_bins)
+{
+  check_frame_warned (h, bus, f, message_bins, NULL, NULL);
 }
 
 static const GstVideoFormat gray_formats[] = { GST_VIDEO_FORMAT_GRAY8,
@@ -458,25 +496,13 @@ GST_START_TEST (test_gray16_value_bands)
 
 GST_END_TEST;
 
-/* What docs/clhistogram.md says the roi-* properties measure: the region
- * clipped to the frame; the whole frame when width or height is 0 or the
- * region starts outside it. */
-static void
+/* What docs/clhistogram.md says the roi-* properties measure:
+ * ref_region() of the frame's luma. */
+static RefRegionFit
 expected_region (const guint *roi, const GstVideoInfo *info, guint *r)
 {
-  const guint w = GST_VIDEO_INFO_COMP_WIDTH (info, 0);
-  const guint h = GST_VIDEO_INFO_COMP_HEIGHT (info, 0);
-
-  if (roi[2] && roi[3] && roi[0] < w && roi[1] < h) {
-    r[0] = roi[0];
-    r[1] = roi[1];
-    r[2] = MIN (roi[2], w - roi[0]);
-    r[3] = MIN (roi[3], h - roi[1]);
-  } else {
-    r[0] = r[1] = 0;
-    r[2] = w;
-    r[3] = h;
-  }
+  return ref_region (roi, GST_VIDEO_INFO_COMP_WIDTH (info, 0),
+      GST_VIDEO_INFO_COMP_HEIGHT (info, 0), r);
 }
 
 /* The roi-* properties: the histogram of the region, the region in the
@@ -511,6 +537,107 @@ GST_START_TEST (test_region)
     frame_free (f);
   }
   test_frame_free (moon);
+  free_harness (h, bus);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* Each roi-* property alone and with others, 0 sizes reaching the frame's
+ * edges: every bin and the region in the message as ref_region() says,
+ * and one warning naming the region used where the region is cut at the
+ * frame's edge or starts past it (the whole frame is measured then), none
+ * for the next frame nor where the region is inside; new caps warn
+ * again. */
+GST_START_TEST (test_region_edges)
+{
+  /* On 97x35 frames. */
+  const guint rois[][4] = {
+    { 0, 0, 40, 0 },    /* width only: a band of full height */
+    { 0, 0, 0, 20 },    /* height only */
+    { 30, 0, 0, 0 },    /* x only: to the right edge */
+    { 0, 10, 0, 0 },    /* y only: to the bottom edge */
+    { 30, 10, 0, 0 },   /* x and y */
+    { 30, 0, 40, 0 },   /* x and width */
+    { 0, 10, 0, 7 },    /* y and height */
+    { 10, 5, 87, 30 },  /* exactly to both edges */
+    { 90, 30, 20, 10 }, /* cut at both edges */
+    { 10, 0, 200, 0 },  /* cut at the right edge */
+    { 0, 34, 0, 2 },    /* cut at the bottom edge */
+    { 97, 0, 5, 5 },    /* x past the frame: the whole frame */
+    { 0, 35, 0, 0 },    /* y past the frame */
+    { 500, 900, 1, 1 }, /* both */
+    { 0, 0, 0, 0 },     /* the whole frame */
+  };
+  GRand *rand = test_rand ();
+  GstBus *bus;
+  GstHarness *h = new_harness ("clhistogram", &bus);
+  Frame *frames[] = {
+    frame_random (GST_VIDEO_FORMAT_GRAY8, 97, 35, 1, 0, rand),
+    frame_random (GST_VIDEO_FORMAT_GRAY16_LE, 97, 35, 2, 0, rand),
+    frame_random (GST_VIDEO_FORMAT_NV12, 97, 35, 3, 2, rand),
+    frame_random (GST_VIDEO_FORMAT_YUY2, 97, 35, 0, 0, rand),
+  };
+  gchar *text = NULL;
+  guint warnings;
+
+  for (guint i = 0; i < G_N_ELEMENTS (frames); i++) {
+    Frame *f = frames[i];
+
+    for (guint c = 0; c < G_N_ELEMENTS (rois); c++) {
+      RefRegionFit fit;
+      gchar *used;
+
+      g_object_set (h->element, "roi-x", rois[c][0], "roi-y", rois[c][1],
+          "roi-width", rois[c][2], "roi-height", rois[c][3], NULL);
+      fit = expected_region (rois[c], &f->info, f->roi);
+      g_free (f->hist);
+      f->hist = luma_histogram (f->buf, &f->info, f->roi, &f->nbins);
+      used = g_strdup_printf ("%u,%u %ux%u", f->roi[0], f->roi[1], f->roi[2],
+          f->roi[3]);
+      check_frame_warned (h, bus, f, 65536, &warnings, &text);
+      fail_unless (warnings == (fit == REF_REGION_INSIDE ? 0u : 1u),
+          "%s roi %u,%u %ux%u: %u warnings", GST_VIDEO_INFO_NAME (&f->info),
+          rois[c][0], rois[c][1], rois[c][2], rois[c][3], warnings);
+      if (fit != REF_REGION_INSIDE)
+        fail_unless (strstr (text, used) != NULL,
+            "roi %u,%u %ux%u: \"%s\" does not say %s", rois[c][0], rois[c][1],
+            rois[c][2], rois[c][3], text, used);
+      check_frame_warned (h, bus, f, 64, &warnings, &text);
+      fail_unless_equals_int (warnings, 0);
+      g_free (used);
+    }
+  }
+  /* New caps of the same size, the same region: warned again. */
+  g_object_set (h->element, "roi-x", 90, "roi-y", 0, "roi-width", 20,
+      "roi-height", 0, NULL);
+  for (guint i = 0; i < 2; i++) {
+    const guint roi[4] = { 90, 0, 20, 0 };
+    Frame *f = frames[i];
+
+    expected_region (roi, &f->info, f->roi);
+    g_free (f->hist);
+    f->hist = luma_histogram (f->buf, &f->info, f->roi, &f->nbins);
+    check_frame_warned (h, bus, f, 256, &warnings, &text);
+    fail_unless_equals_int (warnings, 1);
+  }
+  /* Inside, then the same cut region again: warned again, once. */
+  for (guint i = 0; i < 3; i++) {
+    const guint inside[4] = { 0, 0, 0, 10 }, cut[4] = { 90, 0, 20, 0 };
+    const guint *roi = i == 0 ? inside : cut;
+    Frame *f = frames[1];
+
+    g_object_set (h->element, "roi-x", roi[0], "roi-y", roi[1], "roi-width",
+        roi[2], "roi-height", roi[3], NULL);
+    expected_region (roi, &f->info, f->roi);
+    g_free (f->hist);
+    f->hist = luma_histogram (f->buf, &f->info, f->roi, &f->nbins);
+    check_frame_warned (h, bus, f, 256, &warnings, &text);
+    fail_unless_equals_int (warnings, i == 1 ? 1 : 0);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (frames); i++)
+    frame_free (frames[i]);
+  g_free (text);
   free_harness (h, bus);
   g_rand_free (rand);
 }
@@ -967,6 +1094,7 @@ clhistogram_suite (void)
   tcase_add_test (tc, test_caps_changes);
   tcase_add_test (tc, test_gray16_value_bands);
   tcase_add_test (tc, test_region);
+  tcase_add_test (tc, test_region_edges);
   tcase_add_test (tc, test_message_times);
   tcase_add_test (tc, test_outputs_on_and_off);
   tcase_add_test (tc, test_clhistequalize_meta);

@@ -36,6 +36,27 @@ ref_histogram (const TestFrame *in, guint *nbins)
   return hist;
 }
 
+RefRegionFit
+ref_region (const guint roi[4], guint width, guint height, guint region[4])
+{
+  /* The right and bottom edges asked for, one past the region. */
+  const guint64 right = roi[2] ? (guint64)roi[0] + roi[2] : width;
+  const guint64 bottom = roi[3] ? (guint64)roi[1] + roi[3] : height;
+
+  if (roi[0] >= width || roi[1] >= height) {
+    region[0] = region[1] = 0;
+    region[2] = width;
+    region[3] = height;
+    return REF_REGION_EMPTY;
+  }
+  region[0] = roi[0];
+  region[1] = roi[1];
+  region[2] = MIN (right, width) - roi[0];
+  region[3] = MIN (bottom, height) - roi[1];
+  return right > width || bottom > height ? REF_REGION_CLIPPED
+                                          : REF_REGION_INSIDE;
+}
+
 /* cv::equalizeHist, restated: float32 scale and product, lrintf rounds half
  * to even in the default rounding mode. */
 static void

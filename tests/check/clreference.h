@@ -36,6 +36,26 @@ TestFrame *ref_histequalize (const TestFrame *in);
 /* The full histogram of @in's gray or luma: 256 or 65536 bins. */
 guint64 *ref_histogram (const TestFrame *in, guint *nbins);
 
+/* How clhistequalize's and clhistogram's region of interest meets a frame:
+ * inside it as set, cut at its right or bottom edge, or starting past it
+ * (the element then uses the whole frame and warns, as it does for a cut
+ * one). */
+typedef enum
+{
+  REF_REGION_INSIDE,
+  REF_REGION_CLIPPED,
+  REF_REGION_EMPTY,
+} RefRegionFit;
+
+/* The region (x, y, width, height) of a @width x @height frame that the
+ * roi-x, roi-y, roi-width and roi-height properties @roi select, as
+ * docs/clhistogram.md defines it: from (roi-x, roi-y), roi-width across
+ * and roi-height down, a 0 size reaching the frame's right or bottom edge
+ * and a larger one cut there; the whole frame where roi-x or roi-y lies
+ * past the frame. */
+RefRegionFit ref_region (const guint roi[4], guint width, guint height,
+    guint region[4]);
+
 /* clsobel's modes, numbered as the element's GstClSobelMode. */
 typedef enum
 {
