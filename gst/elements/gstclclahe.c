@@ -163,10 +163,6 @@ enum
 /* Off, unlike clhistequalize's: the whole frame's histogram is work
  * CLAHE does not otherwise do (two more kernels and a read-back per
  * frame), which no one should pay for unasked. */
-#define DEFAULT_POST_MESSAGES FALSE
-#define DEFAULT_MESSAGE_BINS 256
-#define DEFAULT_ATTACH_META FALSE
-#define MAX_MESSAGE_BINS 65536
 /* A limit of bins or more clips nothing: every count is at most the area. */
 #define MAX_CLIP_LIMIT 65536.0
 #define MAX_TILES 64
@@ -203,9 +199,7 @@ typedef struct {
   guint tiles_x;
   guint tiles_y;
   guint smoothing;
-  gboolean post_messages;
-  guint message_bins;
-  gboolean attach_meta;
+  GstClHistOutputSettings out;
 } Settings;
 
 /* Kernels by input and output depth. */
@@ -770,7 +764,7 @@ static cl_int
 enqueue_message_histogram (GstClClahe *self, const GstClPlane *in, guint width,
     const Settings *settings)
 {
-  const guint num_bins = MIN (settings->message_bins, self->nbins);
+  const guint num_bins = MIN (settings->out.message_bins, self->nbins);
 
   if (!self->measure) {
     self->measure = gst_cl_hist_output_new_measure (GST_CL_FILTER (self),
@@ -816,20 +810,21 @@ gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
 
   status = CL_SUCCESS;
   /* Before the tables: the output may be the input's own memory. */
-  if (settings.post_messages || settings.attach_meta)
+  if (settings.out.post_messages || settings.out.attach_meta)
     status = enqueue_message_histogram (self, in, width, &settings);
   if (status == CL_SUCCESS)
     status = enqueue_tables (self, cl, in, &settings, tile_w, tile_h);
   if (status == CL_SUCCESS)
     status = enqueue_apply (self, cl, in, out, tile_w, tile_h);
-  self->message_pending = (settings.post_messages || settings.attach_meta) &&
+  self->message_pending = (settings.out.post_messages ||
+                              settings.out.attach_meta) &&
                           status == CL_SUCCESS;
-  self->frame_posts = settings.post_messages;
-  self->frame_attaches = settings.attach_meta;
+  self->frame_posts = settings.out.post_messages;
+  self->frame_attaches = settings.out.attach_meta;
   /* A meta goes on the buffer before it is pushed; a message may come
    * when the next frame does. */
   if (self->message_pending)
-    gst_cl_filter_wait_for_results (filter, !settings.attach_meta);
+    gst_cl_filter_wait_for_results (filter, !settings.out.attach_meta);
   /* A failed frame may have left the tables half written. */
   if (status != CL_SUCCESS)
     self->prev = GST_CL_CLAHE_PREV_NONE;
@@ -897,19 +892,10 @@ gst_cl_clahe_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_SMOOTHING:
       self->settings.smoothing = g_value_get_uint (value);
       break;
-    case PROP_POST_MESSAGES:
-      self->settings.post_messages = g_value_get_boolean (value);
-      break;
-    case PROP_ATTACH_META:
-      self->settings.attach_meta = g_value_get_boolean (value);
-      break;
-    case PROP_MESSAGE_BINS:
-      self->settings.message_bins =
-          gst_cl_hist_output_message_bins (GST_CL_FILTER (self),
-              g_value_get_uint (value));
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!gst_cl_hist_output_set_property (GST_CL_FILTER (self),
+              &self->settings.out, PROP_POST_MESSAGES, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
   GST_OBJECT_UNLOCK (self);
@@ -935,17 +921,10 @@ gst_cl_clahe_get_property (GObject *object, guint prop_id, GValue *value,
     case PROP_SMOOTHING:
       g_value_set_uint (value, self->settings.smoothing);
       break;
-    case PROP_POST_MESSAGES:
-      g_value_set_boolean (value, self->settings.post_messages);
-      break;
-    case PROP_MESSAGE_BINS:
-      g_value_set_uint (value, self->settings.message_bins);
-      break;
-    case PROP_ATTACH_META:
-      g_value_set_boolean (value, self->settings.attach_meta);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!gst_cl_hist_output_get_property (&self->settings.out,
+              PROP_POST_MESSAGES, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
   GST_OBJECT_UNLOCK (self);
@@ -1017,35 +996,8 @@ gst_cl_clahe_class_init (GstClClaheClass *klass)
           0, 255, DEFAULT_SMOOTHING,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
               GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
-      g_param_spec_boolean ("post-messages", "Post messages",
-          "Post a \"histogram\" element message for every frame: the whole "
-          "input frame's histogram (its luma for YUV), the message "
-          "clhistequalize and clhistogram post. Off by default, as it costs "
-          "a histogram of the frame that CLAHE does not otherwise count. May "
-          "change while playing, from the next frame on",
-          DEFAULT_POST_MESSAGES,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_MESSAGE_BINS,
-      g_param_spec_uint ("message-bins", "Message bins",
-          "Number of bins in the message's \"bins\" array, a power of two "
-          "(other values are rounded down to one, with a warning); adjacent "
-          "bins of the full histogram (256 for 8-bit formats, 65536 for "
-          "GRAY16) are summed, and no more bins than the full histogram has "
-          "are posted. May change while playing, from the next frame on",
-          1, MAX_MESSAGE_BINS, DEFAULT_MESSAGE_BINS,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_ATTACH_META,
-      g_param_spec_boolean ("attach-meta", "Attach meta",
-          "Put the fields of the \"histogram\" message in a GstCustomMeta "
-          "named \"" GST_CL_HISTOGRAM_META_NAME "\" on every output buffer "
-          "(message-bins applies), whether or not messages are posted. May "
-          "change while playing, from the next frame on",
-          DEFAULT_ATTACH_META,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
+  gst_cl_hist_output_install_properties (gobject_class, PROP_POST_MESSAGES,
+      FALSE);
   gst_cl_histogram_meta_get_info ();
 
   gst_element_class_set_static_metadata (element_class, "OpenCL CLAHE",
@@ -1078,7 +1030,5 @@ gst_cl_clahe_init (GstClClahe *self)
   self->settings.tiles_x = DEFAULT_TILES_X;
   self->settings.tiles_y = DEFAULT_TILES_Y;
   self->settings.smoothing = DEFAULT_SMOOTHING;
-  self->settings.post_messages = DEFAULT_POST_MESSAGES;
-  self->settings.message_bins = DEFAULT_MESSAGE_BINS;
-  self->settings.attach_meta = DEFAULT_ATTACH_META;
+  gst_cl_hist_output_settings_init (&self->settings.out, FALSE);
 }

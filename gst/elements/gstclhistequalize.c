@@ -130,9 +130,6 @@ enum
   PROP_ROI_HEIGHT,
 };
 
-#define DEFAULT_POST_MESSAGES TRUE
-#define DEFAULT_MESSAGE_BINS 256
-#define DEFAULT_ATTACH_META FALSE
 #define DEFAULT_METHOD GST_CL_HIST_EQUALIZE_METHOD_EQUALIZE
 #define DEFAULT_SATURATE 0.01
 #define DEFAULT_STRENGTH 1.0
@@ -147,9 +144,7 @@ enum
 
 /* The properties, copied once per frame. */
 typedef struct {
-  gboolean post_messages;
-  guint message_bins;
-  gboolean attach_meta;
+  GstClHistOutputSettings out;
   GstClHistEqualizeMethod method;
   gdouble saturate_low;
   gdouble saturate_high;
@@ -621,8 +616,8 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   GST_OBJECT_UNLOCK (self);
   /* The message's shape is fixed for the frame here. */
   self->frame = settings;
-  if (settings.post_messages || settings.attach_meta)
-    num_bins = MIN (settings.message_bins, self->nbins);
+  if (settings.out.post_messages || settings.out.attach_meta)
+    num_bins = MIN (settings.out.message_bins, self->nbins);
   self->pending_bins = 0;
 
   gst_cl_roi_choose (GST_ELEMENT (self), &self->roi_warning, &settings.roi,
@@ -652,7 +647,7 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
     self->pending_region = r;
     self->pending_method = settings.method;
     /* A meta goes on the buffer before it is pushed. */
-    gst_cl_filter_wait_for_results (filter, !settings.attach_meta);
+    gst_cl_filter_wait_for_results (filter, !settings.out.attach_meta);
   }
   if (status != CL_SUCCESS) {
     self->hist_dirty = !self->cpu;
@@ -702,8 +697,8 @@ gst_cl_hist_equalize_finish (GstClFilter *filter, GstBuffer *inbuf,
       NULL);
   gst_cl_hist_output_set_region (s, r->x, r->y, r->width, r->height);
   /* Posted without the object lock, as level does. */
-  gst_cl_hist_output_publish (filter, s, self->frame.post_messages,
-      self->frame.attach_meta ? outbuf : NULL);
+  gst_cl_hist_output_publish (filter, s, self->frame.out.post_messages,
+      self->frame.out.attach_meta ? outbuf : NULL);
   return GST_FLOW_OK;
 }
 
@@ -715,17 +710,6 @@ gst_cl_hist_equalize_set_property (GObject *object, guint prop_id,
 
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
-    case PROP_POST_MESSAGES:
-      self->settings.post_messages = g_value_get_boolean (value);
-      break;
-    case PROP_MESSAGE_BINS:
-      self->settings.message_bins =
-          gst_cl_hist_output_message_bins (GST_CL_FILTER (self),
-              g_value_get_uint (value));
-      break;
-    case PROP_ATTACH_META:
-      self->settings.attach_meta = g_value_get_boolean (value);
-      break;
     case PROP_METHOD:
       self->settings.method = g_value_get_enum (value);
       break;
@@ -754,7 +738,9 @@ gst_cl_hist_equalize_set_property (GObject *object, guint prop_id,
       self->settings.roi.height = g_value_get_uint (value);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!gst_cl_hist_output_set_property (GST_CL_FILTER (self),
+              &self->settings.out, PROP_POST_MESSAGES, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
   GST_OBJECT_UNLOCK (self);
@@ -768,15 +754,6 @@ gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
 
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
-    case PROP_POST_MESSAGES:
-      g_value_set_boolean (value, self->settings.post_messages);
-      break;
-    case PROP_MESSAGE_BINS:
-      g_value_set_uint (value, self->settings.message_bins);
-      break;
-    case PROP_ATTACH_META:
-      g_value_set_boolean (value, self->settings.attach_meta);
-      break;
     case PROP_METHOD:
       g_value_set_enum (value, self->settings.method);
       break;
@@ -805,7 +782,9 @@ gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
       g_value_set_uint (value, self->settings.roi.height);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!gst_cl_hist_output_get_property (&self->settings.out,
+              PROP_POST_MESSAGES, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
   GST_OBJECT_UNLOCK (self);
@@ -854,29 +833,8 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
   GST_BASE_TRANSFORM_CLASS (klass)->before_transform = GST_DEBUG_FUNCPTR (
       gst_cl_hist_equalize_before_transform);
 
-  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
-      g_param_spec_boolean ("post-messages", "Post messages",
-          "Post a \"histogram\" element message for every frame",
-          DEFAULT_POST_MESSAGES,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_MESSAGE_BINS,
-      g_param_spec_uint ("message-bins", "Message bins",
-          "Number of bins in the message's \"bins\" array, a power of two "
-          "(other values are rounded down to one); adjacent bins of the full "
-          "histogram (256 for GRAY8, 65536 for GRAY16) are summed, and no "
-          "more bins than the full histogram has are posted",
-          1, MAX_BINS, DEFAULT_MESSAGE_BINS,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_ATTACH_META,
-      g_param_spec_boolean ("attach-meta", "Attach meta",
-          "Put the fields of the \"histogram\" message in a GstCustomMeta "
-          "named \"" GST_CL_HISTOGRAM_META_NAME "\" on every output buffer "
-          "(message-bins applies), whether or not messages are posted",
-          DEFAULT_ATTACH_META,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
+  gst_cl_hist_output_install_properties (gobject_class, PROP_POST_MESSAGES,
+      TRUE);
   gst_cl_histogram_meta_get_info ();
   g_object_class_install_property (gobject_class, PROP_METHOD,
       g_param_spec_enum ("method", "Method",
@@ -945,9 +903,7 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
 static void
 gst_cl_hist_equalize_init (GstClHistEqualize *self)
 {
-  self->settings.post_messages = DEFAULT_POST_MESSAGES;
-  self->settings.message_bins = DEFAULT_MESSAGE_BINS;
-  self->settings.attach_meta = DEFAULT_ATTACH_META;
+  gst_cl_hist_output_settings_init (&self->settings.out, TRUE);
   self->settings.method = DEFAULT_METHOD;
   self->settings.saturate_low = DEFAULT_SATURATE;
   self->settings.saturate_high = DEFAULT_SATURATE;

@@ -99,16 +99,11 @@ enum
   PROP_ROI_HEIGHT,
 };
 
-#define DEFAULT_POST_MESSAGES TRUE
-#define DEFAULT_MESSAGE_BINS 256
-#define DEFAULT_ATTACH_META FALSE
 #define MAX_BINS 65536
 
 /* The properties, copied once per frame. */
 typedef struct {
-  gboolean post_messages;
-  guint message_bins;
-  gboolean attach_meta;
+  GstClHistOutputSettings out;
   GstClRoi roi;
 } Settings;
 
@@ -170,7 +165,8 @@ gst_cl_histogram_enqueue (GstClFilter *filter, const GstClPlane *in,
   GstClHistogram *self = GST_CL_HISTOGRAM (filter);
   const GstClPlane *src = &in[GST_VIDEO_COMP_Y];
   const Settings *settings = &self->frame;
-  const guint num_bins = MIN (settings->message_bins, 1u << (8 * self->bps));
+  const guint num_bins = MIN (settings->out.message_bins,
+      1u << (8 * self->bps));
   cl_int status;
   GstClRoi r;
 
@@ -180,7 +176,7 @@ gst_cl_histogram_enqueue (GstClFilter *filter, const GstClPlane *in,
       r.height, num_bins);
   /* A meta goes on the buffer before it is pushed. */
   if (status == CL_SUCCESS)
-    gst_cl_filter_wait_for_results (filter, !settings->attach_meta);
+    gst_cl_filter_wait_for_results (filter, !settings->out.attach_meta);
   return status;
 }
 
@@ -189,7 +185,7 @@ gst_cl_histogram_finish (GstClFilter *filter, GstBuffer *inbuf,
     GstBuffer *outbuf, const GstVideoInfo *in_info)
 {
   GstClHistogram *self = GST_CL_HISTOGRAM (filter);
-  GstBuffer *target = self->frame.attach_meta ? outbuf : NULL;
+  GstBuffer *target = self->frame.out.attach_meta ? outbuf : NULL;
   GstStructure *s = gst_cl_hist_output_take (filter, self->measure, inbuf,
       in_info);
 
@@ -201,7 +197,7 @@ gst_cl_histogram_finish (GstClFilter *filter, GstBuffer *inbuf,
     target = NULL;
   }
   /* Posted without the object lock, as level does. */
-  gst_cl_hist_output_publish (filter, s, self->frame.post_messages, target);
+  gst_cl_hist_output_publish (filter, s, self->frame.out.post_messages, target);
   return GST_FLOW_OK;
 }
 
@@ -222,7 +218,7 @@ gst_cl_histogram_prepare_output_buffer (GstBaseTransform *trans,
   GST_OBJECT_UNLOCK (self);
   ret = GST_BASE_TRANSFORM_CLASS (gst_cl_histogram_parent_class)
             ->prepare_output_buffer (trans, inbuf, outbuf);
-  if (ret == GST_FLOW_OK && self->frame.attach_meta && *outbuf == inbuf &&
+  if (ret == GST_FLOW_OK && self->frame.out.attach_meta && *outbuf == inbuf &&
       !gst_buffer_is_writable (inbuf))
     *outbuf = gst_buffer_copy (inbuf);
   return ret;
@@ -235,7 +231,7 @@ gst_cl_histogram_transform_ip (GstBaseTransform *trans, GstBuffer *buf)
 {
   GstClHistogram *self = GST_CL_HISTOGRAM (trans);
 
-  if (!self->frame.post_messages && !self->frame.attach_meta)
+  if (!self->frame.out.post_messages && !self->frame.out.attach_meta)
     return GST_FLOW_OK;
   return GST_BASE_TRANSFORM_CLASS (gst_cl_histogram_parent_class)
       ->transform_ip (trans, buf);
@@ -249,17 +245,6 @@ gst_cl_histogram_set_property (GObject *object, guint prop_id,
 
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
-    case PROP_POST_MESSAGES:
-      self->settings.post_messages = g_value_get_boolean (value);
-      break;
-    case PROP_MESSAGE_BINS:
-      self->settings.message_bins =
-          gst_cl_hist_output_message_bins (GST_CL_FILTER (self),
-              g_value_get_uint (value));
-      break;
-    case PROP_ATTACH_META:
-      self->settings.attach_meta = g_value_get_boolean (value);
-      break;
     case PROP_ROI_X:
       self->settings.roi.x = g_value_get_uint (value);
       break;
@@ -273,7 +258,9 @@ gst_cl_histogram_set_property (GObject *object, guint prop_id,
       self->settings.roi.height = g_value_get_uint (value);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!gst_cl_hist_output_set_property (GST_CL_FILTER (self),
+              &self->settings.out, PROP_POST_MESSAGES, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
   GST_OBJECT_UNLOCK (self);
@@ -287,15 +274,6 @@ gst_cl_histogram_get_property (GObject *object, guint prop_id, GValue *value,
 
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
-    case PROP_POST_MESSAGES:
-      g_value_set_boolean (value, self->settings.post_messages);
-      break;
-    case PROP_MESSAGE_BINS:
-      g_value_set_uint (value, self->settings.message_bins);
-      break;
-    case PROP_ATTACH_META:
-      g_value_set_boolean (value, self->settings.attach_meta);
-      break;
     case PROP_ROI_X:
       g_value_set_uint (value, self->settings.roi.x);
       break;
@@ -309,7 +287,9 @@ gst_cl_histogram_get_property (GObject *object, guint prop_id, GValue *value,
       g_value_set_uint (value, self->settings.roi.height);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!gst_cl_hist_output_get_property (&self->settings.out,
+              PROP_POST_MESSAGES, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
   GST_OBJECT_UNLOCK (self);
@@ -349,30 +329,8 @@ gst_cl_histogram_class_init (GstClHistogramClass *klass)
   gobject_class->set_property = gst_cl_histogram_set_property;
   gobject_class->get_property = gst_cl_histogram_get_property;
 
-  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
-      g_param_spec_boolean ("post-messages", "Post messages",
-          "Post a \"histogram\" element message for every frame",
-          DEFAULT_POST_MESSAGES,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_MESSAGE_BINS,
-      g_param_spec_uint ("message-bins", "Message bins",
-          "Number of bins in the message's and the meta's \"bins\" array, a "
-          "power of two (other values are rounded down to one, with a "
-          "warning); adjacent bins of the full histogram (256 for 8-bit "
-          "formats, 65536 for GRAY16) are summed, and no more bins than the "
-          "full histogram has are given",
-          1, MAX_BINS, DEFAULT_MESSAGE_BINS,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_ATTACH_META,
-      g_param_spec_boolean ("attach-meta", "Attach meta",
-          "Put the fields of the \"histogram\" message in a GstCustomMeta "
-          "named \"" GST_CL_HISTOGRAM_META_NAME "\" on every buffer "
-          "(message-bins applies), whether or not messages are posted",
-          DEFAULT_ATTACH_META,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
+  gst_cl_hist_output_install_properties (gobject_class, PROP_POST_MESSAGES,
+      TRUE);
   gst_cl_roi_install_properties (gobject_class, PROP_ROI_X, roi_blurbs);
   gst_cl_histogram_meta_get_info ();
 
@@ -404,8 +362,6 @@ gst_cl_histogram_class_init (GstClHistogramClass *klass)
 static void
 gst_cl_histogram_init (GstClHistogram *self)
 {
-  self->settings.post_messages = DEFAULT_POST_MESSAGES;
-  self->settings.message_bins = DEFAULT_MESSAGE_BINS;
-  self->settings.attach_meta = DEFAULT_ATTACH_META;
+  gst_cl_hist_output_settings_init (&self->settings.out, TRUE);
   self->frame = self->settings;
 }

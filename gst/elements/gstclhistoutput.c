@@ -47,6 +47,81 @@ gst_cl_histogram_meta_get_info (void)
   return info;
 }
 
+/* The most bins a histogram has: GRAY16's. */
+#define MAX_BINS 65536
+#define DEFAULT_MESSAGE_BINS 256
+#define DEFAULT_ATTACH_META FALSE
+
+void
+gst_cl_hist_output_settings_init (GstClHistOutputSettings *s, gboolean post)
+{
+  s->post_messages = post;
+  s->message_bins = DEFAULT_MESSAGE_BINS;
+  s->attach_meta = DEFAULT_ATTACH_META;
+}
+
+void
+gst_cl_hist_output_install_properties (GObjectClass *gobject_class,
+    guint first_id, gboolean post)
+{
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                            GST_PARAM_MUTABLE_PLAYING;
+
+  g_object_class_install_property (gobject_class, first_id,
+      g_param_spec_boolean ("post-messages", "Post messages",
+          "Post a \"histogram\" element message for every frame", post, flags));
+  g_object_class_install_property (gobject_class, first_id + 1,
+      g_param_spec_uint ("message-bins", "Message bins",
+          "Bins of the message's and the meta's histogram, a power of two "
+          "(adjacent bins summed)",
+          1, MAX_BINS, DEFAULT_MESSAGE_BINS, flags));
+  g_object_class_install_property (gobject_class, first_id + 2,
+      g_param_spec_boolean ("attach-meta", "Attach meta",
+          "Put the message's fields in a " GST_CL_HISTOGRAM_META_NAME
+          " on every buffer",
+          DEFAULT_ATTACH_META, flags));
+}
+
+gboolean
+gst_cl_hist_output_set_property (GstClFilter *filter,
+    GstClHistOutputSettings *s, guint first_id, guint prop_id,
+    const GValue *value)
+{
+  switch (prop_id - first_id) {
+    case 0:
+      s->post_messages = g_value_get_boolean (value);
+      return TRUE;
+    case 1:
+      s->message_bins = gst_cl_hist_output_message_bins (filter,
+          g_value_get_uint (value));
+      return TRUE;
+    case 2:
+      s->attach_meta = g_value_get_boolean (value);
+      return TRUE;
+    default:
+      return FALSE;
+  }
+}
+
+gboolean
+gst_cl_hist_output_get_property (const GstClHistOutputSettings *s,
+    guint first_id, guint prop_id, GValue *value)
+{
+  switch (prop_id - first_id) {
+    case 0:
+      g_value_set_boolean (value, s->post_messages);
+      return TRUE;
+    case 1:
+      g_value_set_uint (value, s->message_bins);
+      return TRUE;
+    case 2:
+      g_value_set_boolean (value, s->attach_meta);
+      return TRUE;
+    default:
+      return FALSE;
+  }
+}
+
 GstStructure *
 gst_cl_hist_output_fields (GstClFilter *filter, GstClHistResults *r,
     GstBuffer *buf, const GstVideoInfo *info, guint num_bins)

@@ -30,6 +30,32 @@ G_BEGIN_DECLS
  * buffer (#GstClHistogram:attach-meta). */
 #define GST_CL_HISTOGRAM_META_NAME "GstClHistogramMeta"
 
+/* The properties every element that posts histograms has, in this order:
+ * post-messages, message-bins and attach-meta; the element keeps them under
+ * its object lock. */
+typedef struct {
+  gboolean post_messages;
+  guint message_bins;
+  gboolean attach_meta;
+} GstClHistOutputSettings;
+
+/* Their defaults: messages posted where @post (clclahe's are off, as its
+ * whole-frame histogram is work it does not otherwise do), 256 bins, no
+ * meta. */
+void gst_cl_hist_output_settings_init (GstClHistOutputSettings *s,
+    gboolean post);
+/* Installs them as @first_id and the two ids after it, with @post the
+ * default of post-messages. */
+void gst_cl_hist_output_install_properties (GObjectClass *gobject_class,
+    guint first_id, gboolean post);
+/* From the element's set_property and get_property, under its object lock:
+ * FALSE where @prop_id is none of them. */
+gboolean gst_cl_hist_output_set_property (GstClFilter *filter,
+    GstClHistOutputSettings *s, guint first_id, guint prop_id,
+    const GValue *value);
+gboolean gst_cl_hist_output_get_property (const GstClHistOutputSettings *s,
+    guint first_id, guint prop_id, GValue *value);
+
 /* Registers GstClHistogramMeta the first time. */
 const GstMetaInfo *gst_cl_histogram_meta_get_info (void);
 
