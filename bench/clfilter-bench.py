@@ -4,17 +4,16 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
 """clfilter-bench: clfilter elements, chains and their peers, timed.
 
-Every case is a real pipeline, appsrc ! CASE ! fakesink, timed by
-clfilter-time in a process of its own, round-robin over the cases of a
-frame size; the OpenCV peers run in this script again (--opencv-child)
-under a python3 that has cv2 and numpy, or are skipped. This script keeps
-the medians, paired ratios, memory peaks, device times and start-up
-times, checks targets.json, prints the tables and writes the JSON. The
-method and every column: docs/performance.md.
+Each case (appsrc ! CASE ! fakesink) runs in a clfilter-time process of its
+own, round-robin over the cases of a frame size; the OpenCV peers run in
+this script again (--opencv-child) under a python3 with cv2 and numpy, or
+are skipped. Medians, paired ratios, peaks, device times, targets
+(targets.json), tables and JSON: docs/performance.md says what each is.
 """
 
 import argparse
 import datetime
+import functools
 import json
 import math
 import os
@@ -27,6 +26,9 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The source tree: this script's parent, or its grandparent in build/bench.
+TREE = next((d for d in (os.path.dirname(HERE), os.path.dirname(
+    os.path.dirname(HERE))) if os.path.isdir(d + "/tests/data")), HERE)
 # clhistequalize as a video AGC, every property set: a region inside every
 # size benched, so that the histogram is the region's.
 AGC = ("clhistequalize method=linear saturate-low=0.02 saturate-high=0.02 "
@@ -38,22 +40,13 @@ ELEMENTS = ("clhistequalize,clhistequalize post-messages=false,"
             "clsobel mode=dy,clclahe,clhistogram,"
             "clhistequalize ! clsobel mode=magnitude")
 VARIANTS = ("mat", "umat", "umat-resident")
-CACHE_VARS = ("GST_CL_CACHE_DIR", "POCL_CACHE_DIR", "CUDA_CACHE_PATH")
+FIELDS = ("upload-ns", "kernel-ns", "download-ns", "upload-bytes",
+          "download-bytes", "copy-bytes")  # of clfilter-profile, per frame
 NAN = float("nan")
 
 
 def log(msg):
     print(msg, file=sys.stderr, flush=True)
-
-
-def find_file(*names):
-    """The first of names under this script's folder, its parent or its
-    grandparent (the tree, when the script runs from build/bench)."""
-    for d in (HERE, os.path.join(HERE, ".."), os.path.join(HERE, "..", "..")):
-        for n in names:
-            if os.path.exists(os.path.join(d, n)):
-                return os.path.normpath(os.path.join(d, n))
-    return names[0]
 
 
 def run(argv, env=None, quiet=False):
@@ -113,36 +106,18 @@ def table(head, rows, left=1, text_last=False):
             for i, x in enumerate(r)).rstrip())
 
 
-def cpu_busy(seconds=0.25):
-    """The fraction of all CPUs busy over a short while (/proc/stat)."""
-    def sample():
+def wait_idle(limit_s, busy_max=0.15):
+    """Waits up to limit_s for at most busy_max of all CPUs busy (from
+    /proc/stat); returns the last busy fraction seen (NaN: not measured)."""
+    def times():
         with open("/proc/stat") as f:
             v = [int(x) for x in f.readline().split()[1:9]]
         return sum(v) - v[3] - v[4], sum(v)  # busy (not idle, iowait), total
-    (b0, t0), _, (b1, t1) = sample(), time.sleep(seconds), sample()
-    return (b1 - b0) / (t1 - t0) if t1 > t0 else NAN
-
-
-def wait_idle(limit_s, busy_max=0.15):
-    """Waits up to limit_s for at most busy_max of the CPUs busy; returns
-    the last busy fraction seen."""
-    if limit_s <= 0:
-        return NAN
-    until, busy = time.monotonic() + limit_s, cpu_busy()
-    if busy > busy_max:
-        log("  other load: %.0f%% of the CPUs busy, waiting up to %.0f s"
-            % (busy * 100, limit_s))
-        while busy > busy_max and time.monotonic() < until:
-            time.sleep(0.75)
-            busy = cpu_busy()
-        log("  %s (%.0f%% busy)" % ("going on anyway" if busy > busy_max
-                                     else "idle", busy * 100))
+    until, busy = time.monotonic() + limit_s, NAN
+    while not busy <= busy_max and time.monotonic() < until:
+        (b0, t0), _, (b1, t1) = times(), time.sleep(0.25), times()
+        busy = (b1 - b0) / max(1, t1 - t0)
     return busy
-
-
-def loadavg():
-    with open("/proc/loadavg") as f:
-        return f.read().strip()
 
 
 def factories(desc):
@@ -176,6 +151,7 @@ class Case:
         self.pipeline, self.op, self.variant = pipeline, op, variant
         self.runs, self.busy, self.peak_kib = [], [], 0
         self.result, self.profile, self.error = {}, None, None
+        self.not_built = False
 
     @property
     def ms(self):
@@ -195,10 +171,9 @@ class Case:
         """One child's result: a run's time, or the case's error."""
         if rc or "error" in res:
             self.error = res.get("error", "failed")
-            return
-        self.result = res
-        self.runs.append(float(res["run-ms"][0]))
-        self.peak_kib = max(self.peak_kib, peak_kib)
+        else:
+            self.result, self.peak_kib = res, max(self.peak_kib, peak_kib)
+            self.runs.append(float(res["run-ms"][0]))
 
 
 def per_frame_profile(res):
@@ -224,11 +199,10 @@ def per_frame_profile(res):
 class Bench:
     def __init__(self, args):
         self.a = args
-        self.cases, self.startups, self.gone = [], [], {}
+        self.cases = []
         self.device, self.cv, self.bw, self.gstreamer = {}, None, None, "?"
         self.tmp = tempfile.mkdtemp(prefix="clfilter-bench-")
         self.time_bin = os.path.join(args.bin_dir, "clfilter-time")
-        self.copy_bin = os.path.join(args.bin_dir, "clfilter-copybw")
 
     # -- running ------------------------------------------------------------
 
@@ -239,39 +213,28 @@ class Bench:
 
     def prep_frames(self, fmt, w, h):
         path = os.path.join(self.tmp, "frames-%s-%dx%d.raw" % (fmt, w, h))
-        rc = self.clfilter_time(fmt, w, h, path, "--write-frames", "--image",
+        rc = self.clfilter_time(fmt, w, h, path, "--write-frames",
                                 self.a.image)[0]
         return None if rc else path
-
-    def gone_if_not_built(self, pipeline, rc, res):
-        """Exit status 3: an element not registered; skipped everywhere."""
-        if rc == 3 and pipeline not in self.gone:
-            self.gone[pipeline] = res["error"]
-            print("skipped: %s (%s)" % (pipeline, res["error"]))
 
     def probe(self, elements):
         """Which device the elements take (their device-name) and what it
         is; before anything else, so that defaults can depend on it."""
         frames = self.prep_frames("GRAY8", 320, 240)
         for e in elements if frames else []:
-            rc, res, _ = self.clfilter_time("GRAY8", 320, 240, frames, "-n",
-                                            "1", "-w", "0", e)
-            self.gone_if_not_built(e, rc, res)
+            res = self.clfilter_time("GRAY8", 320, 240, frames, "-n", "1",
+                                     "-w", "0", e)[1]
             self.gstreamer = res.get("gstreamer", self.gstreamer)
             if "device-name" in res:
                 self.device = {"device-name": res["device-name"]}
-                self.device.update(run([self.copy_bin, res["device-name"],
-                                        "0"])[1])
+                self.device.update(run([self.time_bin, "--copy-bw",
+                                        res["device-name"], "0"])[1])
                 return
 
     def check_opencv(self):
-        cands = [self.a.python] if self.a.python else [sys.executable] + [
-            p for p in ["/usr/bin/python3"] if os.path.exists(p)]
-        for py in cands:
-            try:
-                rc, res, _ = run([py, __file__, "--opencv-check"], quiet=True)
-            except OSError:
-                continue
+        cands = [sys.executable, "/usr/bin/python3"]
+        for py in filter(os.path.exists, cands):
+            rc, res, _ = run([py, __file__, "--opencv-check"], quiet=True)
             if rc == 0:
                 self.python, self.cv = py, res
                 print("OpenCV peers: %s, cv2 %s, %s threads%s" % (
@@ -302,15 +265,12 @@ class Bench:
         return new + [Case(e, fmt, w, h, pipeline=e) for e in elements]
 
     def run_pipeline(self, c, frames_file, frames, warmup, profile=False):
-        if c.pipeline in self.gone:
-            c.error = self.gone[c.pipeline]
-            return
         rc, res, peak = self.clfilter_time(
             c.format, c.w, c.h, frames_file, "-n", str(frames), "-w",
             str(warmup), *(["--system-memory"] if self.a.system_memory
                            else []), c.pipeline,
             env=dict(os.environ, GST_CL_PROFILING="1") if profile else None)
-        self.gone_if_not_built(c.pipeline, rc, res)
+        c.not_built = rc == 3  # an element not registered: no failure
         if profile:
             c.profile = None if rc else res
         else:
@@ -333,29 +293,6 @@ class Bench:
                 c.error = "cv2 did not use OpenCL (see OPENCV_OPENCL_DEVICE)"
             else:
                 c.take(0, {"run-ms": [res["run-ms/" + v]], **res}, peak)
-
-    def run_startup(self, desc, fmt, w, h, frames_file):
-        """Cold (empty caches), second (a new pipeline in that process),
-        warm (a new process with the caches the cold one filled)."""
-        cache = tempfile.mkdtemp(dir=self.tmp)
-        env = dict(os.environ, **{v: os.path.join(cache, v)
-                                  for v in CACHE_VARS})
-        for v in CACHE_VARS:
-            os.mkdir(env[v])
-        st = {"element": desc, "format": fmt, "width": w, "height": h}
-        for which in ("cold", "warm"):
-            rc, res, _ = self.clfilter_time(fmt, w, h, frames_file,
-                                            "--startup", desc, env=env)
-            if rc:
-                st["error"] = res["error"]
-                break
-            st[which + "-ms"] = float(res["first-ms"])
-            st[which + "-state-ms"] = float(res["first-state-ms"])
-            st.setdefault("second-ms", float(res["second-ms"]))
-        log("  start-up %-35s cold %.1f ms, second %.1f ms, warm cache %.1f "
-            "ms" % (desc, st.get("cold-ms", NAN), st.get("second-ms", NAN),
-                    st.get("warm-ms", NAN)))
-        self.startups.append(st)
 
     def run_size(self, w, h, formats, elements, peers):
         frames = self.a.frames or (300 if self.gpu or w * h <= 1920 * 1080
@@ -392,19 +329,6 @@ class Bench:
             if self.a.profile and c.pipeline and is_cl(c.pipeline) and \
                     not c.error:
                 self.run_pipeline(c, files[c.format], frames, warmup, True)
-        if not self.a.no_startup and (w, h) == self.startup_size:
-            for fmt in filter(files.get, formats):
-                seen = set()
-                for e in elements:  # one per element, not per property set
-                    f = factories(e)[0]
-                    if "!" not in e and is_cl(e) and f not in seen and not any(
-                            c.error for c in cases
-                            if c.pipeline == e and c.format == fmt):
-                        seen.add(f)
-                        self.run_startup(f, fmt, w, h, files[fmt])
-            if "identity" in peers and files[formats[0]]:
-                self.run_startup("identity", formats[0], w, h,
-                                 files[formats[0]])
         self.cases += cases
         for fmt in filter(files.get, formats):
             self.print_group(fmt, w, h, frames, warmup)
@@ -428,32 +352,27 @@ class Bench:
         return statistics.median(p / x for p, x in zip(peer.runs, c.runs))
 
     def device_us(self, c):
-        """Per frame, summed over the case's elements: upload, kernels and
-        download in us, bytes up, down and copied on the device, the bytes
-        the kernels must at least move (model), the kernels by name."""
+        """Per frame, summed over the case's elements: upload, kernel and
+        download ns, bytes up, down and copied on the device, the bytes the
+        kernels must at least move (model), and the kernels by name."""
         if not c or not c.profile:
             return None
         prof = per_frame_profile(c.profile)
         elements = [e.split() for e in c.profile.get("element", [])]
-        d = dict.fromkeys(("upload", "kernels", "download", "up", "down",
-                           "copy", "model"), 0)
+        d = dict.fromkeys(FIELDS + ("model",), 0)
         d["names"] = []
-        for name, factory, b_in, b_out in elements:
+        luma = c.w * c.h * (2 if c.format.startswith("GRAY16") else 1)
+        for name, factory in elements:
             if not factory.startswith("cl"):
                 continue  # identity, queue: no kernel
             # clhistequalize and clclahe read the frame twice (statistics,
             # then the mapping), others once; clhistogram writes nothing.
-            d["model"] += int(b_in) * (1 + (factory in ("clhistequalize",
-                                                        "clclahe"))) + \
-                int(b_out) * (factory != "clhistogram")
+            d["model"] += luma * (1 + (factory != "clhistogram") + (
+                factory in ("clhistequalize", "clclahe")))
             p = prof.get(name)
             if p:
-                for k, f in (("upload", "upload-ns"), ("kernels", "kernel-ns"),
-                             ("download", "download-ns")):
-                    d[k] += p.get(f, 0) / 1e3
-                for k in ("up", "down", "copy"):
-                    d[k] += p.get({"up": "upload-bytes", "down":
-                                   "download-bytes"}.get(k, "copy-bytes"), 0)
+                for f in FIELDS:
+                    d[f] += p.get(f, 0)
                 d["names"].append((factory + ": " if len(elements) > 1 else "")
                                   + ", ".join("%s %.1f" % (k, v / 1e3) for k, v
                                               in p["kernels"].items()))
@@ -461,7 +380,7 @@ class Bench:
 
     def kernel_us(self, c):
         d = self.device_us(c)
-        return d["kernels"] if d and d["names"] else NAN
+        return d["kernel-ns"] / 1e3 if d and d["names"] else NAN
 
     def copy_us(self, c):
         bpp = 2 if c.format.startswith("GRAY16") else 1
@@ -472,16 +391,14 @@ class Bench:
 
     def print_group(self, fmt, w, h, frames, warmup):
         umat, rows = self.a.umat, []
-        ident = self.find("identity", fmt, w, h)
         cveq = self.find("cvequalizehist", fmt, w, h)
+        cases = [c for c in self.cases if (c.format, c.w, c.h) == (fmt, w, h)]
         print("\n== %s %dx%d: %d frames per run after %d warm-up, median of "
               "%d runs ==" % (fmt, w, h, frames, warmup, self.a.runs))
-        if ident and ident.busy and not math.isnan(ident.busy[0]):
+        if cases and not math.isnan(cases[0].busy[0]):
             print("other load before each round (fraction of all CPUs busy): "
-                  + " ".join("%.2f" % b for b in ident.busy))
-        for c in self.cases:
-            if (c.format, c.w, c.h) != (fmt, w, h):
-                continue
+                  + " ".join("%.2f" % b for b in cases[0].busy))
+        for c in cases:
             if c.error:
                 rows.append([c.label, c.error])
                 continue
@@ -517,34 +434,16 @@ class Bench:
                              "no clfilter-profile message"])
                 continue
             ideal, copy = div(d["model"] * 1e6, bw), self.copy_us(c)
+            k = d["kernel-ns"] / 1e3
             rows.append([c.label, c.format, c.size] + [
-                "%.1f" % v for v in (d["upload"], d["kernels"], d["download"],
-                                     ideal, copy)] + [
-                "%.2f" % v for v in (div(d["kernels"], ideal),
-                                     div(d["kernels"], copy), d["up"] / 1e6,
-                                     d["down"] / 1e6)] + ["; ".join(d["names"])])
+                "%.1f" % v for v in (d["upload-ns"] / 1e3, k, d[
+                    "download-ns"] / 1e3, ideal, copy)] + [
+                "%.2f" % v for v in (div(k, ideal), div(k, copy), d[
+                    "upload-bytes"] / 1e6, d["download-bytes"] / 1e6)]
+                + ["; ".join(d["names"])])
         table(["case", "format", "size", "upload", "kernels", "download",
                "ideal", "copy", "x ideal", "x copy", "up MB", "down MB",
                "kernels"], rows, left=3, text_last=True)
-        print("summed over a chain's elements; ideal = bytes the kernels must "
-              "move / copy bandwidth; copy = the copy kernel on one input "
-              "frame's luma; x ideal, x copy = kernels / ideal, / copy; up, "
-              "down MB = bytes to and from the device per frame")
-
-    def print_startup(self):
-        if not self.startups:
-            return
-        print("\n== set_state(PLAYING) to first buffer at the sink, ms ==")
-        table(["element", "format", "size", "cold", "(state)", "second",
-               "warm"], [[st["element"], st["format"], "%dx%d" % (
-                   st["width"], st["height"])] + ([st["error"]] if "error" in
-                   st else ["%.1f" % st[k] for k in (
-                       "cold-ms", "cold-state-ms", "second-ms", "warm-ms")])
-                   for st in self.startups], left=3)
-        print("cold: new process, empty %s; (state): of which set_state() "
-              "itself; second: a new pipeline in the same process; warm: a "
-              "new process with the caches the cold one filled"
-              % ", ".join(CACHE_VARS))
 
     # -- targets: the lines of targets.json ("about" there says what each
     # field means), from the figures of this run ----------------------------
@@ -571,12 +470,6 @@ class Bench:
             if t.get("gpu", self.gpu) != self.gpu or t.get(
                     "system-memory", self.a.system_memory) != \
                     self.a.system_memory:
-                continue
-            if t["measure"] in ("cold-ms", "warm-ms"):
-                out += [verdict(t, st["element"], st["format"], "%dx%d" % (
-                    st["width"], st["height"]), st[t["measure"]])
-                    for st in self.startups if "error" not in st and
-                    re.fullmatch(t.get("case", ".*"), st["element"])]
                 continue
             for c in self.cases:
                 m = c.pipeline and is_cl(c.pipeline) and not c.error and \
@@ -616,13 +509,12 @@ class Bench:
                  "ms": num(c.ms), "fps": num(c.fps), "spread": num(c.spread),
                  "busy-before-runs": [num(b) for b in c.busy],
                  "run-ms": c.runs, "peak-rss-kib": c.peak_kib,
-                 "result": {k: v for k, v in c.result.items()
-                            if k != "run-ms"}}
+                 "result": c.result}
             if c.error:
                 j["error"] = c.error
             if c.profile:
                 j["profile"] = per_frame_profile(c.profile)
-                j["device-us"] = self.device_us(c)
+                j["device"] = self.device_us(c)
             return j
         return {"tool": "clfilter-bench.py",
                 "date": datetime.datetime.now(datetime.timezone.utc)
@@ -632,38 +524,14 @@ class Bench:
                 "loadavg-end": self.load_end, "runs": self.a.runs,
                 "gpu": self.gpu, "device": self.device, "opencv": self.cv,
                 "bandwidth": self.bw, "cases": [case(c) for c in self.cases],
-                "startup": self.startups, "targets": targets}
-
-    def compare(self, path):
-        """Each row of a previous run (a file of --json, or one of
-        bench/results, which hold several) against this run: slower by
-        more than either's spread is a regression."""
-        with open(path) as f:
-            data = json.load(f)
-        old = {(c["label"], c["format"], c["width"], c["height"]): c
-               for r in data.get("benchmarks", [data]) for c in r["cases"]
-               if c.get("ms")}
-        print("\n== Against %s (speed = old ms / new ms) ==" % path)
-        rows = []
-        for c in self.cases:
-            o = old.get((c.label, c.format, c.w, c.h))
-            if o and not c.error:
-                runs = o.get("run-ms") or [o["ms"]]
-                noise = max(c.spread, (max(runs) - min(runs)) / o["ms"] * 100)
-                speed = o["ms"] / c.ms
-                rows.append([c.label, c.format, c.size, "%.4f" % o["ms"],
-                             "%.4f" % c.ms, "%.3f" % speed,
-                             "slower" if speed < 1 - noise / 100 else "faster"
-                             if speed > 1 + noise / 100 else "within noise"])
-        table(["case", "format", "size", "old ms", "new ms", "speed", ""],
-              rows, left=3, text_last=True)
+                "targets": targets}
 
     def main(self):
         a = self.a
         elements = [e.strip() for e in (a.elements or ELEMENTS).split(",")
                     if e.strip()]
         peers = [p.strip() for p in a.peers.split(",")]
-        self.load_start = loadavg()
+        self.load_start = open("/proc/loadavg").read().strip()
         if not os.path.exists(self.time_bin):
             sys.exit("no %s: build the project, or give --bin-dir"
                      % self.time_bin)
@@ -672,8 +540,6 @@ class Bench:
         sizes = [tuple(int(v) for v in s.lower().split("x")) for s in (
             a.sizes or "640x480,1920x1080,3840x2160" +
             (",7680x4320" if self.gpu else "")).split(",")]
-        self.startup_size = (1920, 1080) if (1920, 1080) in sizes \
-            else sizes[0]
         print("clfilter-bench: %d CPUs (load average %s), %s, %s" % (
             os.cpu_count(), self.load_start, self.gstreamer,
             "OpenCL device \"%s\" (%s; %s; %s)" % (
@@ -685,29 +551,27 @@ class Bench:
         for w, h in sizes:
             self.run_size(w, h, a.formats.split(","), elements, peers)
         if a.profile and self.device:
-            rc, res, _ = run([self.copy_bin, self.device["device-name"],
+            rc, res, _ = run([self.time_bin, "--copy-bw",
+                              self.device["device-name"],
                               str(a.bw_mib)] + sorted({str(c.w * c.h * (
                                   2 if c.format.startswith("GRAY16") else 1))
                                   for c in self.cases}))
             self.bw = None if rc else res
             if rc:
                 print("\nbandwidth: %s" % res["error"])
-        self.load_end = loadavg()
+        self.load_end = open("/proc/loadavg").read().strip()
         print("\nload average at the end: %s" % self.load_end)
         if a.profile:
             self.print_profile()
-        self.print_startup()
         targets = self.targets()
         if targets:
             self.print_targets(targets)
-        if a.compare:
-            self.compare(a.compare)
         if a.json:
             with open(a.json, "w") as f:
                 json.dump(self.as_json(targets), f, indent=1)
         shutil.rmtree(self.tmp, ignore_errors=True)
         return 2 if any(c.error and c.pipeline and is_cl(c.pipeline) and
-                        c.pipeline not in self.gone for c in self.cases) else 0
+                        not c.not_built for c in self.cases) else 0
 
 
 def verdict(t, label, fmt, size, v):
@@ -717,19 +581,10 @@ def verdict(t, label, fmt, size, v):
             else v <= t["max"] if "max" in t else v >= t["min"]}
 
 
-# OpenCV peers: OpenCV called directly on the same frames, outputs
-# preallocated and reused, as a C++ user reusing cv::Mat would write it.
-#
-#   equalizeHist     cv2.equalizeHist (GRAY8 only: OpenCV has no 16-bit one)
-#   clahe            cv2.createCLAHE(2.0, (8, 8)).apply, clclahe's defaults
-#   sobel-magnitude  Sobel dx, dy (ksize 3, BORDER_REPLICATE, CV_32F),
-#                    magnitude, back to the input depth rounded and saturated
-#   sobel-l1         |dx| + |dy| saturated: 8 bits through CV_16S and
-#                    convertScaleAbs, 16 bits through CV_32F and absdiff
-#
-# "mat" runs OpenCV's CPU code; with --umat, "umat" uploads each frame and
-# downloads the result, "umat-resident" keeps the frames on the device and
-# waits (cv2.ocl.finish) at the end of the run only.
+# OpenCV peers (docs/performance.md has what each op calls): OpenCV on the
+# same frames, outputs preallocated and reused. "mat" is OpenCV's CPU code;
+# with --umat, "umat" uploads each frame and downloads the result, and
+# "umat-resident" keeps the frames on the device and waits at the end.
 
 def opencv_child(a):
     import numpy as np
@@ -750,13 +605,15 @@ def opencv_child(a):
         cv2.ocl.setUseOpenCL(True)
         print("ocl-device %s" % ocl_device())
         return 0
+    # The frames file holds GStreamer's default layout: rows of 4n bytes.
     w, h = (int(v) for v in a.size.split("x"))
     depth16 = a.format.startswith("GRAY16")
-    dt = np.dtype("<u2" if depth16 else np.uint8)
-    data = np.fromfile(a.frames_file, dtype=dt)
-    ring = [np.ascontiguousarray(data[i * w * h:(i + 1) * w * h]
-                                 .reshape(h, w)).astype(dt.newbyteorder("="))
-            for i in range(data.size // (w * h))]
+    dt = np.dtype((">" if a.format.endswith("BE") else "<") + "u2") \
+        if depth16 else np.dtype(np.uint8)
+    row = w * dt.itemsize
+    ring = [np.ascontiguousarray(f[:, :row]).view(dt).astype(
+        dt.newbyteorder("=")) for f in np.fromfile(a.frames_file, np.uint8)
+        .reshape(-1, h, (row + 3) // 4 * 4)]
     for variant in VARIANTS[:3 if a.umat else 1]:
         umat = variant != "mat"
         cv2.ocl.setUseOpenCL(umat)
@@ -773,10 +630,7 @@ def opencv_child(a):
             def fn(f):
                 return cv2.equalizeHist(f, dst=out)
         elif a.op == "clahe":
-            clahe = cv2.createCLAHE(2.0, (8, 8))
-
-            def fn(f):
-                return clahe.apply(f, dst=out)
+            fn = functools.partial(cv2.createCLAHE(2.0, (8, 8)).apply, dst=out)
         elif a.op in ("sobel-magnitude", "sobel-l1"):
             l1_8 = a.op == "sobel-l1" and not depth16
             ddepth = cv2.CV_16S if l1_8 else cv2.CV_32F
@@ -804,12 +658,8 @@ def opencv_child(a):
             continue
         frames = [cv2.UMat(f) for f in ring] if variant == "umat-resident" \
             else ring
-        if variant == "umat":
-            def step(i):
-                fn(cv2.UMat(ring[i])).get()
-        else:
-            def step(i):
-                fn(frames[i])
+        step = (lambda i: fn(cv2.UMat(ring[i])).get()) if variant == "umat" \
+            else (lambda i: fn(frames[i]))
         sync = cv2.ocl.finish if variant == "umat-resident" else (
             lambda: None)
         try:
@@ -854,25 +704,19 @@ def main():
         help="also OpenCV's OpenCL path (cv2.UMat)")
     opt("--system-memory", action="store_true",
         help="frames in system memory, not the element's")
-    opt("--no-startup", action="store_true", help="no start-up times (else "
-        "at 1920x1080 if measured, or the first size)")
-    opt("--python", help="python3 with cv2 and numpy for the OpenCV peers "
-        "(default: this one, then /usr/bin/python3)")
-    opt("--image", default=find_file("tests/data/moon.png"))
-    opt("--targets", default=find_file("targets.json", "bench/targets.json"),
+    opt("--image", default=TREE + "/tests/data/moon.png")
+    opt("--targets", default=TREE + "/bench/targets.json",
         help="the targets to check (default bench/targets.json)")
     opt("--bin-dir", default=next((d for d in (
         HERE, "bench", os.path.join(HERE, "..", "build", "bench")) if
         os.path.exists(os.path.join(d, "clfilter-time"))), HERE),
-        help="where clfilter-time and clfilter-copybw are (default: next to "
-        "this script, else ./bench, else build/bench of the tree)")
+        help="where clfilter-time is (default: next to this script, else "
+        "./bench, else build/bench of the tree)")
     opt("--bw-mib", type=int, default=256,
         help="buffer of the copy-kernel bandwidth, MiB (default 256)")
     opt("--idle-wait", type=float, default=10,
         help="seconds to wait before each round for idle CPUs (default 10)")
     opt("-j", "--json", help="write every result here")
-    opt("--compare", metavar="JSON",
-        help="a previous run's JSON to hold this run against")
     for hidden in ("--frames-file", "--format", "--size", "--op"):
         opt(hidden, help=argparse.SUPPRESS)
     for hidden in ("--opencv-child", "--opencv-check"):
