@@ -100,6 +100,7 @@ def table(head, rows, left=1, text_last=False):
     rows = [head] + [[str(x) for x in r] for r in rows]
     w = [max(len(r[i]) for r in rows if len(r) == len(head))
          for i in range(len(head))]
+    w[0] = min(w[0], 44)  # a longer label pushes its own row only
     for r in rows:
         print("  ".join(x.ljust(w[i]) if i < left or len(r) < len(head) or (
             text_last and i == len(head) - 1) else x.rjust(w[i])
