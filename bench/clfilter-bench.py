@@ -515,7 +515,7 @@ class Bench:
                 j["error"] = c.error
             if c.profile:
                 j["profile"] = per_frame_profile(c.profile)
-                j["device"] = self.device_us(c)
+                j["device-time"] = self.device_us(c)
             return j
         return {"tool": "clfilter-bench.py",
                 "date": datetime.datetime.now(datetime.timezone.utc)
