@@ -1,22 +1,23 @@
 #!/usr/bin/env python3
-# SPDX-License-Identifier: LGPL-2.1-or-later
+# gst-clfilter
+# Copyright (C) 2026 gst-clfilter developers
+# SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
 """clfilter-bench: clfilter elements, chains and their peers, timed.
 
-Every case is a real pipeline, appsrc ! CASE ! fakesink, timed by
-clfilter-time (a small C program) in a process of its own; OpenCV peers
-run in this script again (--opencv-child) under a python3 that has cv2.
-Runs go round-robin over the cases of a frame size; this script keeps the
-medians, paired ratios, memory peaks, device times, start-up times and
-targets, prints the tables and writes the JSON. The method and every
-column: docs/performance.md. Needs only python3; without cv2 and numpy the
-OpenCV peers are skipped.
+Each case (appsrc ! CASE ! fakesink) runs in a clfilter-time process of its
+own, round-robin over the cases of a frame size; the OpenCV peers run in
+this script again (--opencv-child) under a python3 with cv2 and numpy, or
+are skipped. Medians, paired ratios, peaks, device times, targets
+(targets.json), tables and JSON: docs/performance.md says what each is.
 """
 
 import argparse
 import datetime
+import functools
 import json
 import math
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -25,8 +26,11 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# clhistequalize's video AGC with every property set (issue 10): a region
-# inside every size benched, so that the histogram is the region's.
+# The source tree: this script's parent, or its grandparent in build/bench.
+TREE = next((d for d in (os.path.dirname(HERE), os.path.dirname(
+    os.path.dirname(HERE))) if os.path.isdir(d + "/tests/data")), HERE)
+# clhistequalize as a video AGC, every property set: a region inside every
+# size benched, so that the histogram is the region's.
 AGC = ("clhistequalize method=linear saturate-low=0.02 saturate-high=0.02 "
        "strength=0.8 smoothing=200 roi-x=32 roi-y=32 roi-width=512 "
        "roi-height=384")
@@ -36,7 +40,8 @@ ELEMENTS = ("clhistequalize,clhistequalize post-messages=false,"
             "clsobel mode=dy,clclahe,clhistogram,"
             "clhistequalize ! clsobel mode=magnitude")
 VARIANTS = ("mat", "umat", "umat-resident")
-CACHE_VARS = ("GST_CL_CACHE_DIR", "POCL_CACHE_DIR", "CUDA_CACHE_PATH")
+FIELDS = ("upload-ns", "kernel-ns", "download-ns", "upload-bytes",
+          "download-bytes", "copy-bytes")  # of clfilter-profile, per frame
 NAN = float("nan")
 
 
@@ -44,21 +49,17 @@ def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
 
-# ---------------------------------------------------------------------------
-# Child processes: clfilter-time, clfilter-copybw and the OpenCV peers all
-# print "key value" lines.
-
 def run(argv, env=None, quiet=False):
-    """(exit status, {key: value; run-ms and element: lists}, peak KiB)."""
+    """Runs a child that prints "key value" lines: (exit status, {key:
+    value; run-ms and element: lists}, the child's peak memory in KiB)."""
     p = subprocess.Popen(argv, stdout=subprocess.PIPE, env=env,
                          stderr=subprocess.DEVNULL if quiet else None,
                          universal_newlines=True)
     out = p.stdout.read()
     p.stdout.close()
-    # wait4, not wait: the child's own peak memory, not every child's.
-    _, status, usage = os.wait4(p.pid, 0)
-    p.returncode = (os.WEXITSTATUS(status) if os.WIFEXITED(status)
-                    else -os.WTERMSIG(status))
+    _, status, usage = os.wait4(p.pid, 0)  # the child's own peak, not all's
+    p.returncode = rc = (os.WEXITSTATUS(status) if os.WIFEXITED(status)
+                         else -os.WTERMSIG(status))
     res = {}
     for line in out.splitlines():
         key, _, value = line.partition(" ")
@@ -66,10 +67,9 @@ def run(argv, env=None, quiet=False):
             res.setdefault(key, []).append(value)
         elif key:
             res[key] = number(value)
-    if p.returncode and "error" not in res:
-        res["error"] = "%s exited with %d" % (os.path.basename(argv[0]),
-                                              p.returncode)
-    return p.returncode, res, usage.ru_maxrss
+    if rc and "error" not in res:
+        res["error"] = "%s exited with %d" % (os.path.basename(argv[0]), rc)
+    return rc, res, usage.ru_maxrss
 
 
 def number(s):
@@ -81,56 +81,45 @@ def number(s):
     return s
 
 
-def env_with(**extra):
-    env = dict(os.environ)
-    env.update(extra)
-    return env
+def div(a, b):
+    return a / b if b and not math.isnan(b) else NAN
 
 
-# ---------------------------------------------------------------------------
-# A shared machine: other load before each round.
-
-def cpu_times():
-    with open("/proc/stat") as f:
-        v = [int(x) for x in f.readline().split()[1:9]]
-    return sum(v) - v[3] - v[4], sum(v)  # busy (not idle, iowait), total
+def num(v):
+    return None if v is None or math.isnan(v) else v
 
 
-def cpu_busy(seconds=0.25):
-    b0, t0 = cpu_times()
-    time.sleep(seconds)
-    b1, t1 = cpu_times()
-    return (b1 - b0) / (t1 - t0) if t1 > t0 else NAN
+def ratio(v):
+    return "-" if math.isnan(v) else "%.0f" % v if v >= 100 else "%.3g" % v
 
 
-def wait_idle(limit_s, busy_max):
-    """Waits up to limit_s for at most busy_max of the CPUs busy; returns
-    the last busy fraction seen."""
-    if limit_s <= 0:
-        return NAN
-    until = time.monotonic() + limit_s
-    busy = cpu_busy()
-    said = False
-    while busy > busy_max and time.monotonic() < until:
-        if not said:
-            log("  other load: %.0f%% of the CPUs busy, waiting up to %.0f s"
-                % (busy * 100, limit_s))
-            said = True
-        time.sleep(0.75)
-        busy = cpu_busy()
-    if said:
-        log("  %s (%.0f%% busy)" % ("going on anyway" if busy > busy_max
-                                     else "idle", busy * 100))
+def table(head, rows, left=1, text_last=False):
+    """Prints head and rows, each column as wide as its widest cell, the
+    first `left` columns (and a text last column) to the left; a shorter
+    row (an error) is printed as it is."""
+    rows = [head] + [[str(x) for x in r] for r in rows]
+    w = [max(len(r[i]) for r in rows if len(r) == len(head))
+         for i in range(len(head))]
+    w[0] = min(w[0], 44)  # a longer label pushes its own row only
+    for r in rows:
+        print("  ".join(x.ljust(w[i]) if i < left or len(r) < len(head) or (
+            text_last and i == len(head) - 1) else x.rjust(w[i])
+            for i, x in enumerate(r)).rstrip())
+
+
+def wait_idle(limit_s, busy_max=0.15):
+    """Waits up to limit_s for at most busy_max of all CPUs busy (from
+    /proc/stat); returns the last busy fraction seen (NaN: not measured)."""
+    def times():
+        with open("/proc/stat") as f:
+            v = [int(x) for x in f.readline().split()[1:9]]
+        return sum(v) - v[3] - v[4], sum(v)  # busy (not idle, iowait), total
+    until, busy = time.monotonic() + limit_s, NAN
+    while not busy <= busy_max and time.monotonic() < until:
+        (b0, t0), _, (b1, t1) = times(), time.sleep(0.25), times()
+        busy = (b1 - b0) / max(1, t1 - t0)
     return busy
 
-
-def loadavg():
-    with open("/proc/loadavg") as f:
-        return f.read().strip()
-
-
-# ---------------------------------------------------------------------------
-# Cases
 
 def factories(desc):
     return [part.split()[0] for part in desc.split("!") if part.strip()]
@@ -157,13 +146,13 @@ def opencv_op(desc):
 
 
 class Case:
-    def __init__(self, label, fmt, w, h, pipeline=None, op=None,
-                 variant=None):
+    def __init__(self, label, fmt, w, h, pipeline=None, op=None, variant=None):
         self.label, self.format, self.w, self.h = label, fmt, w, h
+        self.size = "%dx%d" % (w, h)
         self.pipeline, self.op, self.variant = pipeline, op, variant
-        self.runs, self.busy = [], []
-        self.peak_kib = 0
+        self.runs, self.busy, self.peak_kib = [], [], 0
         self.result, self.profile, self.error = {}, None, None
+        self.not_built = False
 
     @property
     def ms(self):
@@ -183,97 +172,70 @@ class Case:
         """One child's result: a run's time, or the case's error."""
         if rc or "error" in res:
             self.error = res.get("error", "failed")
-            return
-        self.result = res
-        self.runs.append(float(res["run-ms"][0]))
-        self.peak_kib = max(self.peak_kib, peak_kib)
-
-
-def elements_of(res):
-    """[(name, factory, luma bytes in, out)] of a clfilter-time result."""
-    return [(n, f, int(i), int(o)) for n, f, i, o in
-            (e.split() for e in res.get("element", []))]
+        else:
+            self.result, self.peak_kib = res, max(self.peak_kib, peak_kib)
+            self.runs.append(float(res["run-ms"][0]))
 
 
 def per_frame_profile(res):
-    """{element name: {field: per-frame value; kernels: {name: ns}}}."""
+    """{element name: {field: per-frame value; kernels: {name: ns}}} from
+    clfilter-time's profile/NAME/FIELD lines."""
     prof = {}
     for key, value in res.items():
         parts = key.split("/")
-        if parts[0] != "profile" or len(parts) < 3:
-            continue
-        p = prof.setdefault(parts[1], {"kernels": {}})
-        if parts[2] == "kernels":
-            p["kernels"]["/".join(parts[3:])] = float(value)
-        else:
-            try:
-                p[parts[2]] = float(value)
-            except ValueError:
+        if parts[0] == "profile" and len(parts) >= 3:
+            p = prof.setdefault(parts[1], {"kernels": {}})
+            if parts[2] == "kernels":
+                p["kernels"]["/".join(parts[3:])] = float(value)
+            else:
                 p[parts[2]] = value
     for p in prof.values():
         frames = p.get("frames") or 1
-        for k in list(p):
-            if k.endswith("-ns") or k.endswith("-bytes"):
-                p[k] /= frames
+        for k in [k for k in p if k.endswith("-ns") or k.endswith("-bytes")]:
+            p[k] /= frames
         p["kernels"] = {k: v / frames for k, v in p["kernels"].items()}
     return prof
 
 
-# ---------------------------------------------------------------------------
-# The bench
-
 class Bench:
     def __init__(self, args):
         self.a = args
-        self.cases, self.startups = [], []
-        self.gone = {}  # pipeline -> why it cannot be built
-        self.device, self.cv, self.bw = {}, None, None
+        self.cases = []
+        self.device, self.cv, self.bw, self.gstreamer = {}, None, None, "?"
         self.tmp = tempfile.mkdtemp(prefix="clfilter-bench-")
         self.time_bin = os.path.join(args.bin_dir, "clfilter-time")
-        self.copy_bin = os.path.join(args.bin_dir, "clfilter-copybw")
 
-    def time_argv(self, fmt, w, h, frames_file, *extra):
-        argv = [self.time_bin, "-f", fmt, "-s", "%dx%d" % (w, h), "-i",
-                frames_file, "--timeout", str(self.a.timeout)]
-        if self.a.device:
-            argv += ["-d", self.a.device]
-        return argv + list(extra)
+    # -- running ------------------------------------------------------------
+
+    def clfilter_time(self, fmt, w, h, frames_file, *extra, env=None):
+        return run([self.time_bin, "-f", fmt, "-s", "%dx%d" % (w, h), "-i",
+                    frames_file] + (["-d", self.a.device] if self.a.device
+                                    else []) + list(extra), env)
 
     def prep_frames(self, fmt, w, h):
         path = os.path.join(self.tmp, "frames-%s-%dx%d.raw" % (fmt, w, h))
-        rc, res, _ = run(self.time_argv(fmt, w, h, path, "--write-frames",
-                                        "--image", self.a.image))
+        rc = self.clfilter_time(fmt, w, h, path, "--write-frames",
+                                self.a.image)[0]
         return None if rc else path
-
-    def gone_if_not_built(self, pipeline, rc, res):
-        if rc == 3 and pipeline not in self.gone:
-            self.gone[pipeline] = res["error"]
-            print("skipped: %s (%s)" % (pipeline, res["error"]))
 
     def probe(self, elements):
         """Which device the elements take (their device-name) and what it
         is; before anything else, so that defaults can depend on it."""
         frames = self.prep_frames("GRAY8", 320, 240)
         for e in elements if frames else []:
-            rc, res, _ = run(self.time_argv("GRAY8", 320, 240, frames, "-n",
-                                            "1", "-w", "0", e))
-            self.gone_if_not_built(e, rc, res)
+            res = self.clfilter_time("GRAY8", 320, 240, frames, "-n", "1",
+                                     "-w", "0", e)[1]
             self.gstreamer = res.get("gstreamer", self.gstreamer)
             if "device-name" in res:
                 self.device = {"device-name": res["device-name"]}
-                rc, info, _ = run([self.copy_bin, res["device-name"], "0"])
-                self.device.update(info)
+                self.device.update(run([self.time_bin, "--copy-bw",
+                                        res["device-name"], "0"])[1])
                 return
 
     def check_opencv(self):
-        cands = [self.a.python] if self.a.python else \
-            [sys.executable] + (["/usr/bin/python3"]
-                                if os.path.exists("/usr/bin/python3") else [])
-        for py in cands:
-            try:
-                rc, res, _ = run([py, __file__, "--opencv-check"], quiet=True)
-            except OSError:
-                continue
+        cands = [sys.executable, "/usr/bin/python3"]
+        for py in filter(os.path.exists, cands):
+            rc, res, _ = run([py, __file__, "--opencv-check"], quiet=True)
             if rc == 0:
                 self.python, self.cv = py, res
                 print("OpenCV peers: %s, cv2 %s, %s threads%s" % (
@@ -284,63 +246,46 @@ class Bench:
         print("skipped: OpenCV peers (no cv2 and numpy in %s)"
               % " or ".join(cands))
 
-    def frames_for(self, w, h):
-        if self.a.frames:
-            return self.a.frames
-        if self.gpu or w * h <= 1920 * 1080:
-            return 300
-        return 100 if w * h <= 3840 * 2160 else 50
-
     def size_cases(self, fmt, w, h, elements, peers):
         """The cases of one format and size: peers, then the elements."""
         new = []
-
-        def add(label, **kw):
-            new.append(Case(label, fmt, w, h, **kw))
         if "identity" in peers:
-            add("identity", pipeline="identity")
+            new.append(Case("identity", fmt, w, h, pipeline="identity"))
         if "cvequalizehist" in peers and fmt == "GRAY8" and \
                 any(e.startswith("clhistequalize") for e in elements):
-            add("cvequalizehist", pipeline="cvequalizehist")
+            new.append(Case("cvequalizehist", fmt, w, h,
+                            pipeline="cvequalizehist"))
         if "opencv" in peers and self.cv and fmt.startswith("GRAY"):
             for op in dict.fromkeys(filter(None, map(opencv_op, elements))):
                 if op == "equalizeHist" and fmt != "GRAY8":
                     continue  # OpenCV has no 16-bit equalizeHist
                 for v in VARIANTS[:3 if self.a.umat else 1]:
-                    add("opencv " + op + ("" if v == "mat" else " " + v),
-                        op=op, variant=v)
-        for e in elements:
-            add(e, pipeline=e)
-        return new
+                    new.append(Case("opencv " + op + (
+                        "" if v == "mat" else " " + v), fmt, w, h, op=op,
+                        variant=v))
+        return new + [Case(e, fmt, w, h, pipeline=e) for e in elements]
 
     def run_pipeline(self, c, frames_file, frames, warmup, profile=False):
-        if c.pipeline in self.gone:
-            c.error = self.gone[c.pipeline]
-            return
-        extra = ["-n", str(frames), "-w", str(warmup)]
-        if self.a.system_memory:
-            extra.append("--system-memory")
-        rc, res, peak = run(
-            self.time_argv(c.format, c.w, c.h, frames_file, *extra,
-                           c.pipeline),
-            env_with(GST_CL_PROFILING="1") if profile else None)
-        self.gone_if_not_built(c.pipeline, rc, res)
+        rc, res, peak = self.clfilter_time(
+            c.format, c.w, c.h, frames_file, "-n", str(frames), "-w",
+            str(warmup), *(["--system-memory"] if self.a.system_memory
+                           else []), c.pipeline,
+            env=dict(os.environ, GST_CL_PROFILING="1") if profile else None)
+        c.not_built = rc == 3  # an element not registered: no failure
         if profile:
-            c.profile = res if not rc else None
+            c.profile = None if rc else res
         else:
             c.take(rc, res, peak)
 
     def run_opencv(self, group, frames_file, frames, warmup):
         """One round of an op's variants, in one process."""
         c0 = group[0]
-        argv = [self.python, __file__, "--opencv-child", "--frames-file",
-                frames_file, "--format", c0.format, "--size",
-                "%dx%d" % (c0.w, c0.h), "--op", c0.op, "-n", str(frames),
-                "-w", str(warmup)] + (["--umat"] if self.a.umat else [])
-        rc, res, peak = run(argv)
-        for c in group:
-            if c.error:
-                continue
+        rc, res, peak = run(
+            [self.python, __file__, "--opencv-child", "--frames-file",
+             frames_file, "--format", c0.format, "--size", c0.size, "--op",
+             c0.op, "-n", str(frames), "-w", str(warmup)]
+            + (["--umat"] if self.a.umat else []))
+        for c in (c for c in group if not c.error):
             v = c.variant
             if "run-ms/" + v not in res:
                 c.error = res.get("error/" + v, res.get("error", "failed"))
@@ -350,34 +295,12 @@ class Bench:
             else:
                 c.take(0, {"run-ms": [res["run-ms/" + v]], **res}, peak)
 
-    def run_startup(self, desc, fmt, w, h, frames_file):
-        """Cold (empty caches), second (a new pipeline in that process),
-        warm (a new process with the caches the cold one filled)."""
-        cache = tempfile.mkdtemp(dir=self.tmp)
-        env = env_with(**{v: os.path.join(cache, v) for v in CACHE_VARS})
-        for v in CACHE_VARS:
-            os.mkdir(env[v])
-        st = {"element": desc, "format": fmt, "width": w, "height": h}
-        for which in ("cold", "warm"):
-            rc, res, _ = run(self.time_argv(fmt, w, h, frames_file,
-                                            "--startup", desc), env)
-            if rc:
-                st["error"] = res["error"]
-                break
-            st[which + "-ms"] = float(res["first-ms"])
-            st[which + "-state-ms"] = float(res["first-state-ms"])
-            if which == "cold":
-                st["second-ms"] = float(res["second-ms"])
-        log("  start-up %-35s cold %.1f ms, second %.1f ms, warm cache %.1f "
-            "ms" % (desc, st.get("cold-ms", NAN), st.get("second-ms", NAN),
-                    st.get("warm-ms", NAN)))
-        self.startups.append(st)
-
     def run_size(self, w, h, formats, elements, peers):
-        frames = self.frames_for(w, h)
-        warmup = self.a.warmup if self.a.warmup is not None \
-            else max(10, frames // 5)
-        files, cases = {}, []
+        frames = self.a.frames or (300 if self.gpu or w * h <= 1920 * 1080
+                                   else 100 if w * h <= 3840 * 2160 else 50)
+        warmup = max(10, frames // 5) if self.a.warmup is None \
+            else self.a.warmup
+        files, cases, groups, busy = {}, [], {}, []
         for fmt in formats:
             log("%s %dx%d: preparing frames" % (fmt, w, h))
             files[fmt] = self.prep_frames(fmt, w, h)
@@ -385,15 +308,13 @@ class Bench:
                 cases += self.size_cases(fmt, w, h, elements, peers)
             else:
                 print("could not prepare %s %dx%d frames" % (fmt, w, h))
-        groups = {}
         for c in cases:
             if c.op:
                 groups.setdefault((c.format, c.op), []).append(c)
         # Round-robin, one process per case and run: a drift in the
         # machine's speed hits every case of a round alike.
-        busy = []
         for r in range(self.a.runs):
-            busy.append(wait_idle(self.a.idle_wait, self.a.idle_busy))
+            busy.append(wait_idle(self.a.idle_wait))
             log("%dx%d: run %d/%d" % (w, h, r + 1, self.a.runs))
             for c in cases:
                 if c.pipeline and not c.error:
@@ -403,45 +324,23 @@ class Bench:
                     self.run_opencv(g, files[g[0].format], frames, warmup)
         for c in cases:
             c.busy = busy
-            if c.error:
-                log("  %-44s failed: %s" % (c.label, c.error))
-            else:
-                log("  %-44s %9.4f ms/frame  %9.1f fps  peak %.1f MiB" % (
-                    c.label, c.ms, c.fps, c.peak_kib / 1024))
-        if self.a.profile:
-            for c in cases:
-                if c.pipeline and is_cl(c.pipeline) and not c.error:
-                    self.run_pipeline(c, files[c.format], frames, warmup,
-                                      profile=True)
-        if not self.a.no_startup and "%dx%d" % (w, h) == self.startup_size:
-            for fmt in filter(files.get, formats):
-                seen = set()
-                for e in elements:
-                    f = factories(e)[0]
-                    # One per element, not per property set or chain.
-                    if "!" in e or not is_cl(e) or f in seen or any(
-                            c.error for c in cases
-                            if c.pipeline == e and c.format == fmt):
-                        continue
-                    seen.add(f)
-                    self.run_startup(f, fmt, w, h, files[fmt])
-            if "identity" in peers and files[formats[0]]:
-                self.run_startup("identity", formats[0], w, h,
-                                 files[formats[0]])
+            log("  %-44s %s" % (c.label, "failed: " + c.error if c.error else
+                                "%9.4f ms/frame  %9.1f fps  peak %.1f MiB" % (
+                                    c.ms, c.fps, c.peak_kib / 1024)))
+            if self.a.profile and c.pipeline and is_cl(c.pipeline) and \
+                    not c.error:
+                self.run_pipeline(c, files[c.format], frames, warmup, True)
         self.cases += cases
-        for fmt in formats:
-            if files[fmt]:
-                self.print_group(fmt, w, h, frames, warmup)
-                os.unlink(files[fmt])
+        for fmt in filter(files.get, formats):
+            self.print_group(fmt, w, h, frames, warmup)
+            os.unlink(files[fmt])
 
-    # -----------------------------------------------------------------------
-    # Figures
+    # -- figures ------------------------------------------------------------
 
     def find(self, label, fmt, w, h):
-        for c in self.cases:
-            if (c.label, c.format, c.w, c.h) == (label, fmt, w, h):
-                return c
-        return None
+        return next((c for c in self.cases
+                     if (c.label, c.format, c.w, c.h) == (label, fmt, w, h)),
+                    None)
 
     @staticmethod
     def speedup(c, peer):
@@ -454,285 +353,155 @@ class Bench:
         return statistics.median(p / x for p, x in zip(peer.runs, c.runs))
 
     def device_us(self, c):
-        """Per frame, summed over the case's elements: upload, kernels,
-        download in us, bytes up, down and copied on the device, and the
-        kernels by name."""
-        if not c.profile:
+        """Per frame, summed over the case's elements: upload, kernel and
+        download ns, bytes up, down and copied on the device, the bytes the
+        kernels must at least move (model), and the kernels by name."""
+        if not c or not c.profile:
             return None
         prof = per_frame_profile(c.profile)
-        d = {"upload": 0, "kernels": 0, "download": 0, "up": 0, "down": 0,
-             "copy": 0, "estimated": False, "names": [], "model": 0}
-        for name, factory, b_in, b_out in elements_of(c.profile):
+        elements = [e.split() for e in c.profile.get("element", [])]
+        d = dict.fromkeys(FIELDS + ("model",), 0)
+        d["names"] = []
+        luma = c.w * c.h * (2 if c.format.startswith("GRAY16") else 1)
+        for name, factory in elements:
             if not factory.startswith("cl"):
                 continue  # identity, queue: no kernel
-            # Bytes a kernel must at least move: clhistequalize and clclahe
-            # read the frame twice (statistics, then the mapping), others
-            # once; clhistogram writes nothing.
-            reads = 2 if factory in ("clhistequalize", "clclahe") else 1
-            writes = 0 if factory == "clhistogram" else 1
-            d["model"] += reads * b_in + writes * b_out
+            # clhistequalize and clclahe read the frame twice (statistics,
+            # then the mapping), others once; clhistogram writes nothing.
+            d["model"] += luma * (1 + (factory != "clhistogram") + (
+                factory in ("clhistequalize", "clclahe")))
             p = prof.get(name)
-            if not p:
-                continue
-            d["upload"] += p.get("upload-ns", 0) / 1e3
-            d["download"] += p.get("download-ns", 0) / 1e3
-            d["kernels"] += p.get("kernel-ns", 0) / 1e3
-            if "upload-bytes" in p:
-                d["up"] += p["upload-bytes"]
-                d["down"] += p.get("download-bytes", 0)
-                d["copy"] += p.get("copy-bytes", 0)
-            else:
-                # A plugin without byte counts: the luma of each frame
-                # where its transfer took time.
-                d["estimated"] = True
-                d["up"] += b_in if p.get("upload-ns") else 0
-                d["down"] += b_out if p.get("download-ns") else 0
-            d["names"].append("%s%s" % (
-                factory + ": " if len(elements_of(c.profile)) > 1 else "",
-                ", ".join("%s %.1f" % (k, v / 1e3)
-                          for k, v in p["kernels"].items())))
+            if p:
+                for f in FIELDS:
+                    d[f] += p.get(f, 0)
+                d["names"].append((factory + ": " if len(elements) > 1 else "")
+                                  + ", ".join("%s %.1f" % (k, v / 1e3) for k, v
+                                              in p["kernels"].items()))
         return d
+
+    def kernel_us(self, c):
+        d = self.device_us(c)
+        return d["kernel-ns"] / 1e3 if d and d["names"] else NAN
 
     def copy_us(self, c):
         bpp = 2 if c.format.startswith("GRAY16") else 1
         v = (self.bw or {}).get("copy-ns/%d" % (c.w * c.h * bpp))
         return float(v) / 1e3 if v else NAN
 
-    # -----------------------------------------------------------------------
-    # Tables
+    # -- tables -------------------------------------------------------------
 
     def print_group(self, fmt, w, h, frames, warmup):
-        umat = self.a.umat
-        ident = self.find("identity", fmt, w, h)
+        umat, rows = self.a.umat, []
         cveq = self.find("cvequalizehist", fmt, w, h)
+        cases = [c for c in self.cases if (c.format, c.w, c.h) == (fmt, w, h)]
         print("\n== %s %dx%d: %d frames per run after %d warm-up, median of "
               "%d runs ==" % (fmt, w, h, frames, warmup, self.a.runs))
-        if ident and ident.busy and not math.isnan(ident.busy[0]):
+        if cases and not math.isnan(cases[0].busy[0]):
             print("other load before each round (fraction of all CPUs busy): "
-                  + " ".join("%.2f" % b for b in ident.busy))
-        cols = ["vs ident", "vs cvequ", "vs OpenCV"] + \
-            (["vs UMat", "vs UMat-r"] if umat else [])
-        print("%-44s %10s %10s %7s" % ("case", "ms/frame", "fps", "spread")
-              + "".join(" %9s" % x for x in cols) + " %9s" % "peak MiB")
-        for c in self.cases:
-            if (c.format, c.w, c.h) != (fmt, w, h):
-                continue
+                  + " ".join("%.2f" % b for b in cases[0].busy))
+        for c in cases:
             if c.error:
-                print("%-44s %s" % (c.label, c.error))
+                rows.append([c.label, c.error])
                 continue
             op = c.pipeline and opencv_op(c.pipeline)
-            cv = [self.find("opencv " + op + s, fmt, w, h) if op else None
-                  for s in ("", " umat", " umat-resident")]
             hist = c.label.startswith("clhistequalize") and "!" not in c.label
-            ratios = [self.speedup(c, ident),
-                      self.speedup(c, cveq) if hist else NAN] + \
-                [self.speedup(c, x) for x in cv[:3 if umat else 1]]
-            print("%-44s %10.4f %10.1f %6.1f%%" % (c.label, c.ms, c.fps,
-                                                    c.spread)
-                  + "".join(" %9s" % fmt_ratio(r) for r in ratios)
-                  + " %9.1f" % (c.peak_kib / 1024))
+            rows.append(
+                [c.label, "%.4f" % c.ms, "%.1f" % c.fps, "%.1f%%" % c.spread,
+                 ratio(self.speedup(c, cveq) if hist else NAN)]
+                + [ratio(self.speedup(c, self.find("opencv " + op + s, fmt, w,
+                                                   h)) if op else NAN)
+                   for s in ("", " umat", " umat-resident")[:3 if umat else 1]]
+                + ["%.1f" % (c.peak_kib / 1024)])
+        table(["case", "ms/frame", "fps", "spread", "vs cvequ", "vs OpenCV"]
+              + (["vs UMat", "vs UMat-r"] if umat else []) + ["peak MiB"],
+              rows)
 
     def print_profile(self):
         print("\n== Device time per frame (GST_CL_PROFILING=1, one run of "
-              "each case) ==")
+              "each case), us ==")
+        bw = float(self.bw["bytes-per-s"]) if self.bw else NAN
         if self.bw:
             print("copy-kernel bandwidth on \"%s\": %.1f GB/s (read + "
                   "written, best of 10 over %d MiB)" % (
-                      self.bw["device-name"],
-                      float(self.bw["bytes-per-s"]) / 1e9,
+                      self.bw["device-name"], bw / 1e9,
                       int(self.bw["bytes"]) >> 20))
-        print("%-40s %-9s %-9s %8s %8s %8s %8s %8s %7s %7s %7s %7s  %s" % (
-            "case", "format", "size", "upload", "kernels", "download",
-            "ideal", "copy", "x ideal", "x copy", "up MB", "down MB",
-            "kernels (us/frame)"))
-        estimated = False
+        rows = []
         for c in self.cases:
             if not c.pipeline or not is_cl(c.pipeline) or c.error:
                 continue
-            size = "%dx%d" % (c.w, c.h)
             d = self.device_us(c)
             if not d or not d["names"]:
-                print("%-40s %-9s %-9s no clfilter-profile message" % (
-                    c.label, c.format, size))
+                rows.append([c.label, c.format, c.size,
+                             "no clfilter-profile message"])
                 continue
-            bw = float(self.bw["bytes-per-s"]) if self.bw else NAN
-            ideal = div(d["model"] * 1e6, bw)
-            copy = self.copy_us(c)
-            estimated |= d["estimated"]
-            print("%-40s %-9s %-9s %8.1f %8.1f %8.1f %8.1f %8.1f %7.2f %7.2f "
-                  "%7.2f %7.2f%s %s" % (
-                      c.label, c.format, size, d["upload"], d["kernels"],
-                      d["download"], ideal, copy, div(d["kernels"], ideal),
-                      div(d["kernels"], copy), d["up"] / 1e6, d["down"] / 1e6,
-                      "*" if d["estimated"] else " ",
-                      "; ".join(d["names"])))
-        print("upload, kernels, download, ideal, copy in us per frame, summed "
-              "over a chain's elements; ideal = bytes the kernels must move / "
-              "copy bandwidth; copy = the copy kernel on one input frame's "
-              "luma; x ideal, x copy = kernels / ideal, / copy; up, down MB = "
-              "bytes to and from the device per frame")
-        if estimated:
-            print("*: the plugin posts no byte counts; the luma of each "
-                  "element's input and output where its upload or download "
-                  "took time")
+            ideal, copy = div(d["model"] * 1e6, bw), self.copy_us(c)
+            k = d["kernel-ns"] / 1e3
+            rows.append([c.label, c.format, c.size] + [
+                "%.1f" % v for v in (d["upload-ns"] / 1e3, k, d[
+                    "download-ns"] / 1e3, ideal, copy)] + [
+                "%.2f" % v for v in (div(k, ideal), div(k, copy), d[
+                    "upload-bytes"] / 1e6, d["download-bytes"] / 1e6)]
+                + ["; ".join(d["names"])])
+        table(["case", "format", "size", "upload", "kernels", "download",
+               "ideal", "copy", "x ideal", "x copy", "up MB", "down MB",
+               "kernels"], rows, left=3, text_last=True)
 
-    def print_startup(self):
-        if not self.startups:
-            return
-        print("\n== set_state(PLAYING) to first buffer at the sink, ms ==")
-        print("%-40s %-9s %-9s %9s %9s %9s %9s" % (
-            "element", "format", "size", "cold", "(state)", "second", "warm"))
-        for st in self.startups:
-            head = "%-40s %-9s %-9s" % (st["element"], st["format"],
-                                        "%dx%d" % (st["width"], st["height"]))
-            if "error" in st:
-                print(head, st["error"])
-                continue
-            print(head + " %9.1f %9.1f %9.1f %9.1f" % (
-                st["cold-ms"], st["cold-state-ms"], st["second-ms"],
-                st["warm-ms"]))
-        print("cold: new process, empty %s; (state): of which set_state() "
-              "itself; second: a new pipeline in the same process; warm: a "
-              "new process with the caches the cold one filled"
-              % ", ".join(CACHE_VARS))
+    # -- targets: the lines of targets.json ("about" there says what each
+    # field means), from the figures of this run ----------------------------
 
-    # -----------------------------------------------------------------------
-    # Targets (issues 9, 11, 13 and 14), from the figures of this run
+    MEASURES = {
+        "time": lambda b, c, p: div(1, b.speedup(c, p)),
+        "speedup": lambda b, c, p: b.speedup(c, p),
+        "fps": lambda b, c, p: c.fps,
+        "device-time": lambda b, c, p: div(b.kernel_us(c), b.kernel_us(p)),
+        "copy": lambda b, c, p: div(b.kernel_us(c), b.copy_us(c)),
+        "device-speedup": lambda b, c, p: div(
+            NAN if p.error else p.ms * 1e3, b.kernel_us(c)),
+    }
 
     def targets(self):
+        try:
+            with open(self.a.targets) as f:
+                spec = json.load(f)["targets"]
+        except OSError as e:
+            print("\nno targets: %s" % e)
+            return []
         out = []
-        mem = "frames in " + ("system memory" if self.a.system_memory
-                              else "the element's memory")
-
-        def target(what, value, unit, ok):
-            out.append({"what": what, "value": value, "unit": unit,
-                        "met": None if math.isnan(value) else bool(ok)})
-
-        def dev_us(c):
-            d = self.device_us(c)
-            return d["kernels"] if d and d["names"] else NAN
-
-        gpu = self.gpu
-        for c in self.cases:
-            if not c.pipeline or not is_cl(c.pipeline) or c.error:
+        for t in spec:
+            if t.get("gpu", self.gpu) != self.gpu or t.get(
+                    "system-memory", self.a.system_memory) != \
+                    self.a.system_memory:
                 continue
-            L, F, size = c.label, c.format, "%dx%d" % (c.w, c.h)
-            fac = factories(L)
-            op = opencv_op(L)
-            gray8 = self.find(L, "GRAY8", c.w, c.h)
-            cv = op and self.find("opencv " + op, F, c.w, c.h)
-            if L == AGC:
-                # Issue 10: every property set against the plain element.
-                plain = self.find("clhistequalize", F, c.w, c.h)
-                if gpu and size == "3840x2160":
-                    v = div(dev_us(c), dev_us(plain) if plain else NAN)
-                    target("AGC %s %s device time / plain's (<= 1.15)" % (
-                        F, size), v, "x", v <= 1.15)
-                elif not gpu and size == "1920x1080":
-                    v = div(1, self.speedup(c, plain))
-                    target("AGC %s %s time / plain's (<= 1.15)" % (F, size),
-                           v, "x", v <= 1.15)
-                continue
-            hist = fac == ["clhistequalize"]
-            if not gpu and F == "GRAY8" and size in ("1920x1080", "640x480"):
-                least = 1.5 if size == "1920x1080" else 1.0
-                if hist:
-                    v = self.speedup(c, self.find("cvequalizehist", F, c.w,
-                                                  c.h))
-                    target("%s %s GRAY8 / cvequalizehist, %s (>= %g)" % (
-                        L, size, mem, least), v, "x", v >= least)
-                least = {"sobel-magnitude": 4, "sobel-l1": 1, "clahe": 1}.get(
-                    op) if size == "1920x1080" else None
-                if least:
-                    v = self.speedup(c, cv)
-                    target("%s 1080p GRAY8 / OpenCV (>= %g)" % (L, least), v,
-                           "x", v >= least)
-            if F in ("NV12", "I420") and gray8 and not gray8.error:
-                v = div(1, self.speedup(c, gray8))
-                target("%s %s %s time / GRAY8 time (<= 1.25)" % (L, size, F),
-                       v, "x", v <= 1.25)
-                if gpu and size == "3840x2160":
-                    v = div(dev_us(c), dev_us(gray8))
-                    target("%s 4K %s device time / GRAY8's (<= 1.1)" % (L, F),
-                           v, "x", v <= 1.1)
-            if F.startswith("GRAY16") and gray8 and not gray8.error:
-                # CLAHE's GRAY16 tables have 65536 bins per tile (issue 11).
-                most = (4 if c.w * c.h >= 1920 * 1080 else None) \
-                    if fac == ["clclahe"] else (None if gpu else 2)
-                if most:
-                    v = div(1, self.speedup(c, gray8))
-                    target("%s %s GRAY16 time / GRAY8 time (<= %g)" % (
-                        L, size, most), v, "x", v <= most)
-            if F == "GRAY8" and "post-messages" not in L:
-                quiet = self.find(L + " post-messages=false", F, c.w, c.h)
-                if quiet and not quiet.error:
-                    v = div(1, self.speedup(c, quiet))
-                    target("%s %s time / post-messages=false (<= 1.1)" % (
-                        L, size), v, "x", v <= 1.1)
-            # The meta on each buffer, against the same case without it.
-            if F == "GRAY8" and L.endswith(" attach-meta=true"):
-                bare = self.find(L[:-len(" attach-meta=true")], F, c.w, c.h)
-                if bare and not bare.error:
-                    v = div(1, self.speedup(c, bare))
-                    target("%s %s time / without attach-meta (<= 1.1)" % (
-                        L, size), v, "x", v <= 1.1)
-            if not gpu or size != "3840x2160":
-                continue
-            # GRAY8 unless the issue says otherwise.
-            most = {("clhistequalize", "GRAY8"): 1.4,
-                    ("clhistequalize", "GRAY16_LE"): 3,
-                    ("clsobel", "GRAY8"): 1.2,
-                    ("clclahe", "GRAY8"): 3}.get((fac[0], F)) \
-                if len(fac) == 1 else None
-            if most:
-                v = div(dev_us(c), self.copy_us(c))
-                target("%s 4K %s device time / copy kernel (<= %g)" % (
-                    L, F, most), v, "x", v <= most)
-            if F != "GRAY8":
-                continue
-            # A queue after the element lets a frame's download run beside
-            # the next frame's upload (docs/performance.md).
-            core = fac[:-1] if fac[-1:] == ["queue"] else fac
-            least = {"clhistequalize": 4000, "clsobel": 4500}.get(core[0]) \
-                if len(core) == 1 else None
-            if least:
-                target("%s 4K GRAY8 pipeline fps (>= %d)" % (L, least), c.fps,
-                       "fps", c.fps >= least)
-            if fac == ["clclahe"]:
-                r = self.find("opencv clahe umat-resident", F, c.w, c.h)
-                v = div(r.ms * 1e3, dev_us(c)) if r and not r.error else NAN
-                target("clclahe 4K GRAY8 device time vs OpenCV UMat-resident "
-                       "(>= 10)", v, "x", v >= 10)
-            # Issue 13: a chain against its last element alone (each with
-            # the queue after it, where the chain has one).
-            if len(core) > 1:
-                last = L.split("!")[len(core) - 1].strip()
-                if len(core) < len(fac):
-                    last += " ! queue"
-                v = self.speedup(c, self.find(last, F, c.w, c.h))
-                target("%s 4K GRAY8 fps / %s alone (>= 0.9)" % (L, last), v,
-                       "x", v >= 0.9)
-        for st in self.startups if gpu else []:
-            if st["element"] != "identity" and "error" not in st:
-                target("%s %s start-up cold (<= 1000 ms)" % (
-                    st["element"], st["format"]), st["cold-ms"], "ms",
-                    st["cold-ms"] <= 1000)
-                target("%s %s start-up warm cache (<= 100 ms)" % (
-                    st["element"], st["format"]), st["warm-ms"], "ms",
-                    st["warm-ms"] <= 100)
+            for c in self.cases:
+                m = c.pipeline and is_cl(c.pipeline) and not c.error and \
+                    re.fullmatch(t.get("case", ".*"), c.label)
+                if not m or re.fullmatch(t.get("not", "(?!)"), c.label) or \
+                        c.size not in t.get("sizes", [c.size]) or \
+                        c.format not in t.get("formats", [c.format]) or \
+                        c.w * c.h < t.get("min-pixels", 0):
+                    continue
+                a, peer = t.get("against", {}), None
+                if a:
+                    peer = self.find(a.get("case", "{0}").format(
+                        m.group(0), *(g or "" for g in m.groups())),
+                        a.get("format", c.format), c.w, c.h)
+                    if not peer:
+                        continue  # not in this run
+                out.append(verdict(t, c.label, c.format, c.size,
+                                   self.MEASURES[t["measure"]](self, c, peer)))
         return out
 
     def print_targets(self, targets):
-        print("\n== Targets (%s) ==" % ("GPU" if self.gpu else "CPU device"))
+        print("\n== Targets (%s, frames in %s) ==" % (
+            "GPU" if self.gpu else "CPU device", "system memory"
+            if self.a.system_memory else "the element's memory"))
         for t in targets:
-            if t["met"] is None:
-                print("  %s: not measured" % t["what"])
-            else:
-                print("  %s: %.3f %s, %s" % (t["what"], t["value"], t["unit"],
-                                             "met" if t["met"] else "NOT met"))
+            print("  %s: %s %s %s: %s" % (
+                t["target"], t["case"], t["format"], t["size"],
+                "not measured" if t["met"] is None else "%.3f (%s), %s" % (
+                    t["value"], t["bound"], "met" if t["met"] else "NOT met")))
 
-    # -----------------------------------------------------------------------
-    # JSON, and a previous run's JSON against this one
+    # -- JSON, and a previous run's JSON against this one -------------------
 
     def as_json(self, targets):
         def case(c):
@@ -741,13 +510,12 @@ class Bench:
                  "ms": num(c.ms), "fps": num(c.fps), "spread": num(c.spread),
                  "busy-before-runs": [num(b) for b in c.busy],
                  "run-ms": c.runs, "peak-rss-kib": c.peak_kib,
-                 "result": {k: v for k, v in c.result.items()
-                            if k != "run-ms"}}
+                 "result": c.result}
             if c.error:
                 j["error"] = c.error
             if c.profile:
                 j["profile"] = per_frame_profile(c.profile)
-                j["device-us"] = self.device_us(c)
+                j["device-time"] = self.device_us(c)
             return j
         return {"tool": "clfilter-bench.py",
                 "date": datetime.datetime.now(datetime.timezone.utc)
@@ -756,53 +524,23 @@ class Bench:
                 "gstreamer": self.gstreamer, "loadavg-start": self.load_start,
                 "loadavg-end": self.load_end, "runs": self.a.runs,
                 "gpu": self.gpu, "device": self.device, "opencv": self.cv,
-                "bandwidth": self.bw,
-                "cases": [case(c) for c in self.cases],
-                "startup": self.startups, "targets": targets}
-
-    def compare(self, path):
-        """Each row of a previous run (of this script or of the C bench
-        before it) against this run: slower by more than either's spread
-        is a regression."""
-        with open(path) as f:
-            old = {(c["label"], c["format"], c["width"], c["height"]): c
-                   for c in json.load(f)["cases"] if c.get("ms")}
-        print("\n== Against %s (speed = old ms / new ms) ==" % path)
-        print("%-44s %-9s %-9s %10s %10s %7s  %s" % (
-            "case", "format", "size", "old ms", "new ms", "speed", ""))
-        for c in self.cases:
-            o = old.get((c.label, c.format, c.w, c.h))
-            if not o or c.error:
-                continue
-            runs = o.get("run-ms") or [o["ms"]]
-            noise = max(c.spread, (max(runs) - min(runs)) / o["ms"] * 100)
-            speed = o["ms"] / c.ms
-            print("%-44s %-9s %-9s %10.4f %10.4f %7.3f  %s" % (
-                c.label, c.format, "%dx%d" % (c.w, c.h), o["ms"], c.ms, speed,
-                "slower" if speed < 1 - noise / 100 else "within noise"
-                if speed < 1 + noise / 100 else "faster"))
-
-    # -----------------------------------------------------------------------
+                "bandwidth": self.bw, "cases": [case(c) for c in self.cases],
+                "targets": targets}
 
     def main(self):
         a = self.a
         elements = [e.strip() for e in (a.elements or ELEMENTS).split(",")
                     if e.strip()]
         peers = [p.strip() for p in a.peers.split(",")]
-        self.load_start = loadavg()
-        self.gstreamer = "?"
+        self.load_start = open("/proc/loadavg").read().strip()
         if not os.path.exists(self.time_bin):
             sys.exit("no %s: build the project, or give --bin-dir"
                      % self.time_bin)
         self.probe(elements)
         self.gpu = self.device.get("device-type") == "gpu"
-        sizes = a.sizes or ("640x480,1920x1080,3840x2160" +
-                            (",7680x4320" if self.gpu else ""))
-        sizes = [tuple(int(v) for v in s.lower().split("x"))
-                 for s in sizes.split(",")]
-        formats = a.formats.split(",")
-        self.startup_size = a.startup_size or (
-            "1920x1080" if (1920, 1080) in sizes else "%dx%d" % sizes[0])
+        sizes = [tuple(int(v) for v in s.lower().split("x")) for s in (
+            a.sizes or "640x480,1920x1080,3840x2160" +
+            (",7680x4320" if self.gpu else "")).split(",")]
         print("clfilter-bench: %d CPUs (load average %s), %s, %s" % (
             os.cpu_count(), self.load_start, self.gstreamer,
             "OpenCL device \"%s\" (%s; %s; %s)" % (
@@ -812,66 +550,42 @@ class Bench:
         if "opencv" in peers:
             self.check_opencv()
         for w, h in sizes:
-            self.run_size(w, h, formats, elements, peers)
-        if (a.profile or a.bandwidth) and self.device:
-            sizes_b = sorted({c.w * c.h * (2 if c.format.startswith("GRAY16")
-                                           else 1) for c in self.cases})
-            rc, res, _ = run([self.copy_bin, self.device["device-name"],
-                              str(a.bw_mib)] + [str(s) for s in sizes_b])
+            self.run_size(w, h, a.formats.split(","), elements, peers)
+        if a.profile and self.device:
+            rc, res, _ = run([self.time_bin, "--copy-bw",
+                              self.device["device-name"],
+                              str(a.bw_mib)] + sorted({str(c.w * c.h * (
+                                  2 if c.format.startswith("GRAY16") else 1))
+                                  for c in self.cases}))
+            self.bw = None if rc else res
             if rc:
                 print("\nbandwidth: %s" % res["error"])
-            else:
-                self.bw = res
-                if not a.profile:
-                    print("\ncopy-kernel bandwidth on \"%s\": %.1f GB/s" % (
-                        res["device-name"], float(res["bytes-per-s"]) / 1e9))
-        self.load_end = loadavg()
+        self.load_end = open("/proc/loadavg").read().strip()
         print("\nload average at the end: %s" % self.load_end)
         if a.profile:
             self.print_profile()
-        self.print_startup()
         targets = self.targets()
         if targets:
             self.print_targets(targets)
-        if a.compare:
-            self.compare(a.compare)
         if a.json:
             with open(a.json, "w") as f:
                 json.dump(self.as_json(targets), f, indent=1)
         shutil.rmtree(self.tmp, ignore_errors=True)
-        failed = [c for c in self.cases if c.error and c.pipeline and
-                  is_cl(c.pipeline) and c.pipeline not in self.gone]
-        return 2 if failed else 0
+        return 2 if any(c.error and c.pipeline and is_cl(c.pipeline) and
+                        not c.not_built for c in self.cases) else 0
 
 
-def fmt_ratio(v):
-    if math.isnan(v):
-        return "-"
-    return "%.0f" % v if v >= 100 else "%.3g" % v
+def verdict(t, label, fmt, size, v):
+    return {"target": t["name"], "case": label, "format": fmt, "size": size,
+            "value": num(v), "bound": "<= %g" % t["max"] if "max" in t
+            else ">= %g" % t["min"], "met": None if math.isnan(v)
+            else v <= t["max"] if "max" in t else v >= t["min"]}
 
 
-def div(a, b):
-    return a / b if b and not math.isnan(b) else NAN
-
-
-def num(v):
-    return None if v is None or math.isnan(v) else v
-
-
-# ---------------------------------------------------------------------------
-# OpenCV peers: OpenCV called directly on the same frames, outputs
-# preallocated and reused, as a C++ user reusing cv::Mat would write it.
-#
-#   equalizeHist     cv2.equalizeHist (GRAY8 only: OpenCV has no 16-bit one)
-#   clahe            cv2.createCLAHE(2.0, (8, 8)).apply, clclahe's defaults
-#   sobel-magnitude  Sobel dx, dy (ksize 3, BORDER_REPLICATE, CV_32F),
-#                    magnitude, back to the input depth rounded and saturated
-#   sobel-l1         |dx| + |dy| saturated: 8 bits through CV_16S and
-#                    convertScaleAbs, 16 bits through CV_32F and absdiff
-#
-# "mat" runs OpenCV's CPU code; with --umat, "umat" uploads each frame and
-# downloads the result, "umat-resident" keeps the frames on the device and
-# waits (cv2.ocl.finish) at the end of the run only.
+# OpenCV peers (docs/performance.md has what each op calls): OpenCV on the
+# same frames, outputs preallocated and reused. "mat" is OpenCV's CPU code;
+# with --umat, "umat" uploads each frame and downloads the result, and
+# "umat-resident" keeps the frames on the device and waits at the end.
 
 def opencv_child(a):
     import numpy as np
@@ -892,40 +606,38 @@ def opencv_child(a):
         cv2.ocl.setUseOpenCL(True)
         print("ocl-device %s" % ocl_device())
         return 0
+    # The frames file holds GStreamer's default layout: rows of 4n bytes.
     w, h = (int(v) for v in a.size.split("x"))
     depth16 = a.format.startswith("GRAY16")
-    dt = np.dtype("<u2" if depth16 else np.uint8)
-    data = np.fromfile(a.frames_file, dtype=dt)
-    ring = [np.ascontiguousarray(data[i * w * h:(i + 1) * w * h]
-                                 .reshape(h, w)).astype(dt.newbyteorder("="))
-            for i in range(data.size // (w * h))]
+    dt = np.dtype((">" if a.format.endswith("BE") else "<") + "u2") \
+        if depth16 else np.dtype(np.uint8)
+    row = w * dt.itemsize
+    ring = [np.ascontiguousarray(f[:, :row]).view(dt).astype(
+        dt.newbyteorder("=")) for f in np.fromfile(a.frames_file, np.uint8)
+        .reshape(-1, h, (row + 3) // 4 * 4)]
     for variant in VARIANTS[:3 if a.umat else 1]:
         umat = variant != "mat"
         cv2.ocl.setUseOpenCL(umat)
         if umat:
-            print("use-opencl/%s %d" % (variant, cv2.ocl.useOpenCL()))
-            print("ocl-device %s" % ocl_device())
+            print("use-opencl/%s %d\nocl-device %s" % (
+                variant, cv2.ocl.useOpenCL(), ocl_device()))
 
         def alloc(depth):
-            return cv2.UMat(h, w, depth) if umat else \
-                np.empty((h, w), {cv2.CV_8U: np.uint8, cv2.CV_16U: np.uint16,
-                                  cv2.CV_16S: np.int16,
-                                  cv2.CV_32F: np.float32}[depth])
+            return cv2.UMat(h, w, depth) if umat else np.empty((h, w), {
+                cv2.CV_8U: np.uint8, cv2.CV_16U: np.uint16,
+                cv2.CV_16S: np.int16, cv2.CV_32F: np.float32}[depth])
         out = alloc(cv2.CV_16U if depth16 else cv2.CV_8U)
         if a.op == "equalizeHist" and not depth16:
             def fn(f):
                 return cv2.equalizeHist(f, dst=out)
         elif a.op == "clahe":
-            clahe = cv2.createCLAHE(2.0, (8, 8))
-
-            def fn(f):
-                return clahe.apply(f, dst=out)
+            fn = functools.partial(cv2.createCLAHE(2.0, (8, 8)).apply, dst=out)
         elif a.op in ("sobel-magnitude", "sobel-l1"):
             l1_8 = a.op == "sobel-l1" and not depth16
             ddepth = cv2.CV_16S if l1_8 else cv2.CV_32F
             dx, dy, mag = alloc(ddepth), alloc(ddepth), alloc(cv2.CV_32F)
-            ax, ay = (alloc(cv2.CV_8U), alloc(cv2.CV_8U)) if l1_8 else \
-                (alloc(cv2.CV_32F), alloc(cv2.CV_32F))
+            ax, ay = [alloc(cv2.CV_8U if l1_8 else cv2.CV_32F)
+                      for _ in range(2)]
 
             def fn(f):
                 for d, ox, oy in ((dx, 1, 0), (dy, 0, 1)):
@@ -933,10 +645,8 @@ def opencv_child(a):
                               borderType=cv2.BORDER_REPLICATE)
                 if a.op == "sobel-magnitude":
                     cv2.magnitude(dx, dy, magnitude=mag)
-                    if depth16:
-                        return cv2.multiply(mag, 1.0, dst=out,
-                                            dtype=cv2.CV_16U)
-                    return cv2.convertScaleAbs(mag, dst=out)
+                    return cv2.multiply(mag, 1.0, dst=out, dtype=cv2.CV_16U) \
+                        if depth16 else cv2.convertScaleAbs(mag, dst=out)
                 if l1_8:
                     cv2.convertScaleAbs(dx, dst=ax)
                     cv2.convertScaleAbs(dy, dst=ay)
@@ -947,16 +657,12 @@ def opencv_child(a):
         else:
             print("error/%s no OpenCV %s for %s" % (variant, a.op, a.format))
             continue
+        frames = [cv2.UMat(f) for f in ring] if variant == "umat-resident" \
+            else ring
+        step = (lambda i: fn(cv2.UMat(ring[i])).get()) if variant == "umat" \
+            else (lambda i: fn(frames[i]))
         sync = cv2.ocl.finish if variant == "umat-resident" else (
             lambda: None)
-        if variant == "umat":
-            def step(i):
-                fn(cv2.UMat(ring[i])).get()
-        else:
-            frames = [cv2.UMat(f) for f in ring] if umat else ring
-
-            def step(i):
-                fn(frames[i])
         try:
             for i in range(a.warmup):
                 step(i % len(ring))
@@ -976,75 +682,56 @@ def main():
     p = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
         epilog="The method and every column: docs/performance.md")
-    p.add_argument("-s", "--sizes", help="WxH list (default 640x480,"
-                   "1920x1080,3840x2160, and 7680x4320 on a GPU)")
-    p.add_argument("-f", "--formats", default="GRAY8,GRAY16_LE,NV12,I420")
-    p.add_argument("-e", "--elements", help="comma-separated cases: an element "
-                   "with properties or a chain 'a ! b' (default: %s)"
-                   % ELEMENTS)
-    p.add_argument("--peers", default="identity,cvequalizehist,opencv",
-                   help="identity, cvequalizehist, opencv, or none")
-    p.add_argument("-n", "--frames", type=int, help="frames per run (default "
-                   "300; on a CPU device 100 at 3840x2160 and 50 above)")
-    p.add_argument("-w", "--warmup", type=int,
-                   help="warm-up frames (default frames/5, at least 10)")
-    p.add_argument("-r", "--runs", type=int, default=5,
-                   help="rounds; the median is reported (default 5)")
-    p.add_argument("-q", "--quick", action="store_true",
-                   help="smoke test: 640x480, 20 frames, 3 runs")
-    p.add_argument("-p", "--profile", action="store_true",
-                   help="device times (GST_CL_PROFILING=1) and the "
-                   "copy-kernel bound")
-    p.add_argument("-b", "--bandwidth", action="store_true",
-                   help="only the copy-kernel bandwidth")
-    p.add_argument("-d", "--device", help="the elements' \"device\" property")
-    p.add_argument("-u", "--umat", action="store_true",
-                   help="also OpenCV's OpenCL path (cv2.UMat)")
-    p.add_argument("--system-memory", action="store_true",
-                   help="frames in system memory, not the element's")
-    p.add_argument("--no-startup", action="store_true")
-    p.add_argument("--startup-size", help="WxH (default 1920x1080 if "
-                   "measured, else the first size)")
-    p.add_argument("--python", help="python3 with cv2 and numpy for the "
-                   "OpenCV peers (default: this one, then /usr/bin/python3)")
-    p.add_argument("--image", default=next(
-        (i for i in (os.path.join(HERE, "..", "tests", "data", "moon.png"),
-                     os.path.join(HERE, "..", "..", "tests", "data",
-                                  "moon.png")) if os.path.exists(i)),
-        "tests/data/moon.png"))
-    p.add_argument("--bin-dir", default=HERE,
-                   help="where clfilter-time and clfilter-copybw are "
-                   "(default: next to this script)")
-    p.add_argument("--bw-mib", type=int, default=256)
-    p.add_argument("--idle-wait", type=float, default=10,
-                   help="seconds to wait before each round for idle CPUs")
-    p.add_argument("--idle-busy", type=float, default=0.15,
-                   help="idle: at most this fraction of the CPUs busy")
-    p.add_argument("--timeout", type=int, default=1800,
-                   help="seconds a child may run")
-    p.add_argument("-j", "--json", help="write every result here")
-    p.add_argument("--compare", metavar="JSON",
-                   help="a previous run's JSON to hold this run against")
-    p.add_argument("--opencv-child", action="store_true",
-                   help=argparse.SUPPRESS)
-    p.add_argument("--opencv-check", action="store_true",
-                   help=argparse.SUPPRESS)
-    p.add_argument("--frames-file", help=argparse.SUPPRESS)
-    p.add_argument("--format", help=argparse.SUPPRESS)
-    p.add_argument("--size", help=argparse.SUPPRESS)
-    p.add_argument("--op", help=argparse.SUPPRESS)
+    opt = p.add_argument
+    opt("-s", "--sizes", help="WxH list (default 640x480,1920x1080,"
+        "3840x2160, and 7680x4320 on a GPU)")
+    opt("-f", "--formats", default="GRAY8,GRAY16_LE,NV12,I420")
+    opt("-e", "--elements", help="comma-separated cases: an element with "
+        "properties or a chain 'a ! b' (default: %s)" % ELEMENTS)
+    opt("--peers", default="identity,cvequalizehist,opencv",
+        help="identity, cvequalizehist, opencv, or none")
+    opt("-n", "--frames", type=int, help="frames per run (default 300; on a "
+        "CPU device 100 at 3840x2160 and 50 above)")
+    opt("-w", "--warmup", type=int,
+        help="warm-up frames (default frames/5, at least 10)")
+    opt("-r", "--runs", type=int, default=5,
+        help="rounds; the median is reported (default 5)")
+    opt("-q", "--quick", action="store_true",
+        help="smoke test: 640x480, 20 frames, 3 runs")
+    opt("-p", "--profile", action="store_true",
+        help="device times (GST_CL_PROFILING=1) and the copy-kernel bound")
+    opt("-d", "--device", help="the elements' \"device\" property")
+    opt("-u", "--umat", action="store_true",
+        help="also OpenCV's OpenCL path (cv2.UMat)")
+    opt("--system-memory", action="store_true",
+        help="frames in system memory, not the element's")
+    opt("--image", default=TREE + "/tests/data/moon.png")
+    opt("--targets", default=TREE + "/bench/targets.json",
+        help="the targets to check (default bench/targets.json)")
+    opt("--bin-dir", default=next((d for d in (
+        HERE, "bench", os.path.join(HERE, "..", "build", "bench")) if
+        os.path.exists(os.path.join(d, "clfilter-time"))), HERE),
+        help="where clfilter-time is (default: next to this script, else "
+        "./bench, else build/bench of the tree)")
+    opt("--bw-mib", type=int, default=256,
+        help="buffer of the copy-kernel bandwidth, MiB (default 256)")
+    opt("--idle-wait", type=float, default=10,
+        help="seconds to wait before each round for idle CPUs (default 10)")
+    opt("-j", "--json", help="write every result here")
+    for hidden in ("--frames-file", "--format", "--size", "--op"):
+        opt(hidden, help=argparse.SUPPRESS)
+    for hidden in ("--opencv-child", "--opencv-check"):
+        opt(hidden, action="store_true", help=argparse.SUPPRESS)
     a = p.parse_args()
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(line_buffering=True)  # tables as they come
     if a.opencv_child or a.opencv_check:
         return opencv_child(a)
     if a.quick:
-        a.sizes = a.sizes or "640x480"
-        a.frames = a.frames or 20
+        a.sizes, a.frames = a.sizes or "640x480", a.frames or 20
         a.warmup = 5 if a.warmup is None else a.warmup
         a.runs = min(a.runs, 3)
-    if a.peers == "none":
-        a.peers = ""
+    a.peers = "" if a.peers == "none" else a.peers
     return Bench(a).main()
 
 

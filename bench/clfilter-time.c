@@ -1,13 +1,18 @@
 /* clfilter-time: times one pipeline for bench/clfilter-bench.py
- * SPDX-License-Identifier: LGPL-2.1-or-later
+ * gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ * SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
  *
  *   appsrc ! PIPELINE ! fakesink sync=false enable-last-sample=false
  *
  * on a ring of frames from --frames-file, which --write-frames makes from
- * an image. Prints "key value" lines on stdout and does nothing else: the
- * rounds, medians, peers, memory peaks and tables are the script's (see
- * docs/performance.md).
+ * an image; with --copy-bw, a copy kernel's speed, the yardstick for the
+ * elements' kernels. Prints "key value" lines on stdout and does nothing
+ * else: the rounds, medians, peers, memory peaks and tables are the
+ * script's (see docs/performance.md).
  */
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
 #include <gst/app/gstappsink.h>
 #include <gst/app/gstappsrc.h>
 #include <gst/gst.h>
@@ -16,8 +21,8 @@
 #include "gst/cl/gstclmemoryapi.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 /* Distinct frames pushed in turn, so that no cache holds "the" frame. */
@@ -29,34 +34,26 @@ static gchar *opt_format = "GRAY8";
 static gchar *opt_size = "640x480";
 static gchar *opt_frames_file;
 static gchar *opt_image;
-static gboolean opt_write_frames;
 static gint opt_frames = 100;
 static gint opt_warmup = 20;
-static gint opt_runs = 1;
 static gchar *opt_device;
 static gboolean opt_system_memory;
 static gboolean opt_startup;
-static gint opt_timeout = 1800;
+static gboolean opt_copy_bw;
 
 static GOptionEntry entries[] = {
   { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format,
       "GStreamer video format of the frames (default GRAY8)", "F" },
   { "size", 's', 0, G_OPTION_ARG_STRING, &opt_size,
-      "Frame size (default "
-      "640x480)",
-      "WxH" },
+      "Frame size (default 640x480)", "WxH" },
   { "frames-file", 'i', 0, G_OPTION_ARG_FILENAME, &opt_frames_file,
-      "The ring of frames, plane after plane, rows unpadded", "FILE" },
-  { "write-frames", 0, 0, G_OPTION_ARG_NONE, &opt_write_frames,
-      "Make --frames-file from --image and exit", NULL },
-  { "image", 0, 0, G_OPTION_ARG_FILENAME, &opt_image,
-      "Image for --write-frames", "PNG" },
+      "The ring of frames, in GStreamer's default layout", "FILE" },
+  { "write-frames", 0, 0, G_OPTION_ARG_FILENAME, &opt_image,
+      "Make --frames-file from an image and exit", "PNG" },
   { "frames", 'n', 0, G_OPTION_ARG_INT, &opt_frames,
       "Frames per timed run (default 100)", "N" },
   { "warmup", 'w', 0, G_OPTION_ARG_INT, &opt_warmup,
       "Frames before the first run (default 20)", "N" },
-  { "runs", 'r', 0, G_OPTION_ARG_INT, &opt_runs, "Timed runs (default 1)",
-      "N" },
   { "device", 'd', 0, G_OPTION_ARG_STRING, &opt_device,
       "Sets \"device\" on every element that has it", "SEL" },
   { "system-memory", 0, 0, G_OPTION_ARG_NONE, &opt_system_memory,
@@ -64,126 +61,78 @@ static GOptionEntry entries[] = {
   { "startup", 0, 0, G_OPTION_ARG_NONE, &opt_startup,
       "Time PLAYING to the first buffer, for a first and a second pipeline",
       NULL },
-  { "timeout", 0, 0, G_OPTION_ARG_INT, &opt_timeout,
-      "Exit after this many seconds (default 1800)", "S" },
+  { "copy-bw", 0, 0, G_OPTION_ARG_NONE, &opt_copy_bw,
+      "Time a copy kernel: arguments DEVICE-NAME MIB [BYTES...]", NULL },
   { NULL }
 };
 
-static gint64
-now_ns (void)
-{
-  struct timespec ts;
+#define now_ns() (g_get_monotonic_time () * 1000)
 
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (gint64)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-/* Plane @p without row padding: bytes per row, rows, and the unit a row is
- * mirrored in (a pixel; a pixel pair in YUY2, a U,V pair in NV12's UV). */
-static void
-plane_layout (const GstVideoInfo *info, guint p, gsize *row, guint *rows,
-    guint *unit)
-{
-  gint comp[GST_VIDEO_MAX_COMPONENTS];
-
-  gst_video_format_info_component (info->finfo, p, comp);
-  *row = 0;
-  *unit = 1;
-  for (guint i = 0; i < GST_VIDEO_MAX_COMPONENTS && comp[i] >= 0; i++) {
-    *row = MAX (*row, (gsize)GST_VIDEO_INFO_COMP_WIDTH (info, comp[i]) *
-                          GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[i]));
-    *unit = MAX (*unit, (guint)GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[i]));
-  }
-  *rows = GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
-}
-
-/* The image decoded, converted, then scaled by GStreamer (so GRAY16 gets
- * interpolated 16-bit values), and RING variants of it (as is, mirrored,
- * flipped, both) written to --frames-file. */
+/* The image flipped RING ways (as is, mirrored, upside down, both), each
+ * converted, then scaled by GStreamer (so GRAY16 gets interpolated 16-bit
+ * values), written to --frames-file one after the other, in GStreamer's
+ * default layout of the format and size. */
 static gboolean
 write_frames (const GstVideoInfo *want)
 {
-  gchar *desc = g_strdup_printf ("filesrc location=\"%s\" ! pngdec ! "
-                                 "videoconvert ! videoscale ! "
-                                 "video/x-raw,format=%s,width=%d,height=%d ! "
-                                 "appsink name=sink sync=false",
-      opt_image, opt_format, want->width, want->height);
-  GError *error = NULL;
-  GstElement *pipe = gst_parse_launch (desc, &error), *sink;
-  GstSample *sample = NULL;
-  GstVideoInfo info;
-  GstVideoFrame vf;
-  FILE *f = NULL;
-  gboolean ok = FALSE;
+  static const gchar *flips[RING] = { "none", "horizontal-flip",
+    "vertical-flip", "rotate-180" };
+  FILE *f = fopen (opt_frames_file, "wb");
+  gboolean ok = f != NULL;
 
-  g_free (desc);
-  if (!pipe) {
-    g_printerr ("%s\n", error->message);
-    g_error_free (error);
-    return FALSE;
+  for (guint v = 0; ok && v < RING; v++) {
+    gchar *desc = g_strdup_printf ("filesrc location=\"%s\" ! pngdec ! "
+                                   "videoflip method=%s ! videoconvert ! "
+                                   "videoscale ! video/x-raw,format=%s,"
+                                   "width=%d,height=%d ! appsink name=sink",
+        opt_image, flips[v], opt_format, want->width, want->height);
+    GstElement *pipe = gst_parse_launch (desc, NULL), *sink;
+    GstSample *sample = NULL;
+    GstMapInfo map;
+
+    g_free (desc);
+    if (pipe) {
+      sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
+      gst_element_set_state (pipe, GST_STATE_PLAYING);
+      sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
+          30 * GST_SECOND);
+      gst_object_unref (sink);
+    }
+    ok = sample &&
+         gst_buffer_map (gst_sample_get_buffer (sample), &map, GST_MAP_READ);
+    if (ok) {
+      ok = map.size == GST_VIDEO_INFO_SIZE (want) &&
+           fwrite (map.data, 1, map.size, f) == map.size;
+      gst_buffer_unmap (gst_sample_get_buffer (sample), &map);
+    }
+    if (sample)
+      gst_sample_unref (sample);
+    if (pipe) {
+      gst_element_set_state (pipe, GST_STATE_NULL);
+      gst_object_unref (pipe);
+    }
   }
-  sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
-  gst_element_set_state (pipe, GST_STATE_PLAYING);
-  sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink), 30 * GST_SECOND);
-  gst_object_unref (sink);
-  if (sample &&
-      gst_video_info_from_caps (&info, gst_sample_get_caps (sample)) &&
-      gst_video_frame_map (&vf, &info, gst_sample_get_buffer (sample),
-          GST_MAP_READ)) {
-    f = fopen (opt_frames_file, "wb");
-    for (guint v = 0; f && v < RING; v++)
-      for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&vf); p++) {
-        gsize row;
-        guint rows, unit;
-
-        plane_layout (&info, p, &row, &rows, &unit);
-        for (guint y = 0; y < rows; y++) {
-          const guint8 *src = (guint8 *)GST_VIDEO_FRAME_PLANE_DATA (&vf, p) +
-                              (gsize)(v & 2 ? rows - 1 - y : y) *
-                                  GST_VIDEO_FRAME_PLANE_STRIDE (&vf, p);
-
-          if (!(v & 1))
-            fwrite (src, 1, row, f);
-          else
-            for (gsize x = row; x >= unit; x -= unit)
-              fwrite (src + x - unit, 1, unit, f);
-        }
-      }
-    ok = f && fclose (f) == 0;
-    gst_video_frame_unmap (&vf);
-  }
+  if (f && fclose (f) != 0)
+    ok = FALSE;
   if (!ok)
     g_printerr ("could not make %s from %s\n", opt_frames_file, opt_image);
-  if (sample)
-    gst_sample_unref (sample);
-  gst_element_set_state (pipe, GST_STATE_NULL);
-  gst_object_unref (pipe);
   return ok;
 }
 
 static gboolean
 load_ring (const GstVideoInfo *info, GstMemory **ring)
 {
+  const gsize size = GST_VIDEO_INFO_SIZE (info);
   FILE *f = fopen (opt_frames_file, "rb");
   gboolean ok = f != NULL;
 
-  for (guint i = 0; ok && i < RING; i++) {
-    guint8 *data = g_malloc0 (GST_VIDEO_INFO_SIZE (info));
+  for (guint i = 0; i < RING; i++) {
+    guint8 *data = g_malloc0 (size);
 
-    for (guint p = 0; ok && p < GST_VIDEO_INFO_N_PLANES (info); p++) {
-      gsize row;
-      guint rows, unit;
-
-      plane_layout (info, p, &row, &rows, &unit);
-      for (guint y = 0; ok && y < rows; y++)
-        ok = fread (data + GST_VIDEO_INFO_PLANE_OFFSET (info, p) +
-                        (gsize)y * GST_VIDEO_INFO_PLANE_STRIDE (info, p),
-                 1, row, f) == row;
-    }
+    ok = ok && fread (data, 1, size, f) == size;
     /* Read-only: each pushed buffer shares it, as a zero-copy source's. */
-    ring[i] = gst_memory_new_wrapped (GST_MEMORY_FLAG_READONLY, data,
-        GST_VIDEO_INFO_SIZE (info), 0, GST_VIDEO_INFO_SIZE (info), data,
-        g_free);
+    ring[i] = gst_memory_new_wrapped (GST_MEMORY_FLAG_READONLY, data, size, 0,
+        size, data, g_free);
   }
   if (f)
     fclose (f);
@@ -489,48 +438,20 @@ wait_eos (Pipe *p)
   return !p->error;
 }
 
-/* Bytes of component 0 of @pad's caps: the luma, what the elements send. */
-static guint64
-pad_bytes (GstElement *e, const gchar *name)
-{
-  GstPad *pad = gst_element_get_static_pad (e, name);
-  GstCaps *caps = pad ? gst_pad_get_current_caps (pad) : NULL;
-  GstVideoInfo info;
-  guint64 bytes = 0;
-
-  if (caps && gst_video_info_from_caps (&info, caps))
-    bytes = (guint64)GST_VIDEO_INFO_COMP_WIDTH (&info, 0) *
-            GST_VIDEO_INFO_COMP_HEIGHT (&info, 0) *
-            GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
-  if (caps)
-    gst_caps_unref (caps);
-  if (pad)
-    gst_object_unref (pad);
-  return bytes;
-}
-
 static void
 print_elements (Pipe *p)
 {
-  gboolean named = FALSE;
-
   for (guint i = 0; i < p->n_elements; i++) {
     GstElement *e = p->elements[i];
-    const gchar *name = GST_ELEMENT_NAME (e);
+    gchar *device = NULL;
 
-    printf ("element %s %s %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n", name,
-        GST_OBJECT_NAME (gst_element_get_factory (e)), pad_bytes (e, "sink"),
-        pad_bytes (e, "src"));
-    if (!named &&
-        g_object_class_find_property (G_OBJECT_GET_CLASS (e), "device-name")) {
-      gchar *device = NULL;
-
+    printf ("element %s %s\n", GST_ELEMENT_NAME (e),
+        GST_OBJECT_NAME (gst_element_get_factory (e)));
+    if (g_object_class_find_property (G_OBJECT_GET_CLASS (e), "device-name"))
       g_object_get (e, "device-name", &device, NULL);
-      if (device)
-        printf ("device-name %s\n", device);
-      named = device != NULL;
-      g_free (device);
-    }
+    if (device)
+      printf ("device-name %s\n", device); /* the last one's counts */
+    g_free (device);
   }
 }
 
@@ -543,54 +464,18 @@ enum
   NOT_BUILT = 3
 };
 
-/* Warm-up, then --runs runs, each from its first push to the moment its
- * last buffer reaches the sink's pad. */
+/* The pipeline's first frame from set_state (PLAYING), then a warm-up and
+ * one run, from its first push to the moment its last buffer reaches the
+ * sink's pad. With --startup, the first frame's time only, of this pipeline
+ * and then of a second, new one in this process. */
 static int
 time_case (const gchar *pipeline, GstCaps *caps, GstMemory **ring)
 {
-  Pipe p;
-  int ret = FAILED;
+  int ret = DONE;
 
-  if (!pipe_build (&p, pipeline, caps)) {
-    ret = NOT_BUILT;
-    goto out;
-  }
-  gst_element_set_state (p.pipe, GST_STATE_PLAYING);
-  if (!push (&p, ring, 1) || wait_all (&p) < 0)
-    goto out;
-  printf ("frame-memory %s\n",
-      opt_system_memory ? "SystemMemory" : adopt_allocator (&p, caps, ring));
-  if (!push (&p, ring, opt_warmup) || wait_all (&p) < 0)
-    goto out;
-  for (gint r = 0; r < opt_runs; r++) {
-    const gint64 t0 = now_ns ();
-    gint64 t1;
-
-    if (!push (&p, ring, opt_frames) || (t1 = wait_all (&p)) < 0)
-      goto out;
-    printf ("run-ms %.6f\n", (t1 - t0) / 1e6 / opt_frames);
-  }
-  if (!wait_eos (&p))
-    goto out;
-  print_elements (&p);
-  printf ("%s", p.profiles->str);
-  ret = DONE;
-out:
-  if (p.error)
-    printf ("error %s\n", p.error);
-  pipe_free (&p);
-  return ret;
-}
-
-/* set_state(PLAYING) to the first buffer at the sink, for a first pipeline
- * and then a second, new one in the same process. */
-static int
-time_startup (const gchar *pipeline, GstCaps *caps, GstMemory **ring)
-{
-  const gchar *which[] = { "first", "second" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (which); i++) {
-    gint64 t0, t_state, t_first = -1;
+  for (guint i = 0; ret == DONE && i < (opt_startup ? 2 : 1); i++) {
+    const gchar *which = i ? "second" : "first";
+    gint64 t0, t_state, t1 = -1;
     Pipe p;
 
     if (!pipe_build (&p, pipeline, caps)) {
@@ -600,20 +485,153 @@ time_startup (const gchar *pipeline, GstCaps *caps, GstMemory **ring)
     t0 = now_ns ();
     gst_element_set_state (p.pipe, GST_STATE_PLAYING);
     t_state = now_ns ();
-    if (push (&p, ring, 1))
-      t_first = wait_all (&p);
-    if (t_first < 0) {
-      printf ("error %s\n", p.error ? p.error : "push failed");
-      pipe_free (&p);
-      return FAILED;
+    ret = push (&p, ring, 1) && (t1 = wait_all (&p)) >= 0 ? DONE : FAILED;
+    if (ret == DONE && opt_startup) {
+      printf ("%s-ms %.3f\n%s-state-ms %.3f\n", which, (t1 - t0) / 1e6, which,
+          (t_state - t0) / 1e6);
+    } else if (ret == DONE) {
+      printf ("frame-memory %s\n", opt_system_memory
+                                       ? "SystemMemory"
+                                       : adopt_allocator (&p, caps, ring));
+      ret = FAILED;
+      if (push (&p, ring, opt_warmup) && wait_all (&p) >= 0) {
+        t0 = now_ns ();
+        if (push (&p, ring, opt_frames) && (t1 = wait_all (&p)) >= 0 &&
+            wait_eos (&p)) {
+          printf ("run-ms %.6f\n%s", (t1 - t0) / 1e6 / opt_frames,
+              p.profiles->str);
+          ret = DONE;
+        }
+      }
     }
-    printf ("%s-ms %.3f\n%s-state-ms %.3f\n", which[i], (t_first - t0) / 1e6,
-        which[i], (t_state - t0) / 1e6);
-    if (i == 0)
+    if (ret == DONE && i == 0)
       print_elements (&p);
+    if (ret != DONE)
+      printf ("error %s\n", p.error ? p.error : "a push failed");
     pipe_free (&p);
   }
-  return DONE;
+  return ret;
+}
+
+/* --copy-bw DEVICE-NAME MIB [BYTES...]: on the device the elements named
+ * (their "device-name", so that their device selection has no second copy
+ * here; the first of several of that name), what it is, then (MIB > 0)
+ * the best of 10 copies of a MIB buffer (bytes read + written per second)
+ * and the best of 20 copies of each BYTES (the least a kernel on a frame
+ * can take). */
+static const char *copy_src =
+    "__kernel void copy4 (__global const uint4 *src, __global uint4 *dst)\n"
+    "{ size_t i = get_global_id (0); dst[i] = src[i]; }\n";
+
+/* The best of @reps copies of @n_vec uint4, in ns of device time. */
+static double
+time_copy (cl_command_queue q, cl_kernel k, size_t n_vec, int reps)
+{
+  double best = -1;
+
+  for (int r = 0; r < reps; r++) {
+    cl_event ev;
+    cl_ulong t0 = 0, t1 = 0;
+
+    if (clEnqueueNDRangeKernel (q, k, 1, NULL, &n_vec, NULL, 0, NULL, &ev))
+      return -1;
+    clWaitForEvents (1, &ev);
+    clGetEventProfilingInfo (ev, CL_PROFILING_COMMAND_START, 8, &t0, NULL);
+    clGetEventProfilingInfo (ev, CL_PROFILING_COMMAND_END, 8, &t1, NULL);
+    clReleaseEvent (ev);
+    if (best < 0 || t1 - t0 < best)
+      best = t1 - t0;
+  }
+  return best;
+}
+
+static int
+copy_bw (int argc, char **argv)
+{
+  cl_platform_id platforms[16], platform = NULL;
+  cl_device_id dev = NULL;
+  cl_uint np = 0;
+  cl_device_type type = 0;
+  cl_context ctx;
+  cl_command_queue q = NULL;
+  cl_program prog = NULL;
+  cl_kernel k = NULL;
+  cl_mem a = NULL, b = NULL;
+  cl_ulong max_alloc = 0;
+  const cl_uint pattern = 0x5a5a1234;
+  gchar s[256] = "", d[256] = "";
+  cl_int err;
+  size_t bytes;
+  double ns;
+
+  clGetPlatformIDs (16, platforms, &np);
+  for (cl_uint i = 0; argc >= 3 && !dev && i < np; i++) {
+    cl_device_id ids[16];
+    cl_uint nd = 0;
+
+    clGetDeviceIDs (platforms[i], CL_DEVICE_TYPE_ALL, 16, ids, &nd);
+    for (cl_uint j = 0; !dev && j < nd; j++) {
+      /* As the plugin reports the name: without surrounding spaces. */
+      clGetDeviceInfo (ids[j], CL_DEVICE_NAME, sizeof (s) - 1, s, NULL);
+      dev = !strcmp (g_strstrip (s), argv[1]) ? ids[j] : NULL;
+      platform = platforms[i];
+    }
+  }
+  if (!dev) {
+    printf ("error no OpenCL device named \"%s\"\n", argc >= 3 ? argv[1] : "");
+    return 2;
+  }
+  clGetDeviceInfo (dev, CL_DEVICE_TYPE, sizeof (type), &type, NULL);
+  clGetPlatformInfo (platform, CL_PLATFORM_NAME, sizeof (s) - 1, s, NULL);
+  clGetDeviceInfo (dev, CL_DRIVER_VERSION, sizeof (d) - 1, d, NULL);
+  printf ("device-type %s\nplatform %s\ndriver %s\n",
+      (type & CL_DEVICE_TYPE_GPU)           ? "gpu"
+      : (type & CL_DEVICE_TYPE_ACCELERATOR) ? "accelerator"
+      : (type & CL_DEVICE_TYPE_CPU)         ? "cpu"
+                                            : "other",
+      g_strstrip (s), g_strstrip (d));
+  clGetDeviceInfo (dev, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof (max_alloc),
+      &max_alloc, NULL);
+  bytes = MIN ((size_t)strtoull (argv[2], NULL, 10) << 20, max_alloc) & ~15;
+  if (!bytes)
+    return 0;
+  /* Each step only if every step before it succeeded. */
+  ctx = clCreateContext (NULL, 1, &dev, NULL, NULL, &err);
+  if (!err)
+    q = clCreateCommandQueue (ctx, dev, CL_QUEUE_PROFILING_ENABLE, &err);
+  if (!err)
+    prog = clCreateProgramWithSource (ctx, 1, &copy_src, NULL, &err);
+  if (!err)
+    err = clBuildProgram (prog, 1, &dev, "-cl-std=CL1.2", NULL, NULL);
+  if (!err)
+    k = clCreateKernel (prog, "copy4", &err);
+  if (!err)
+    a = clCreateBuffer (ctx, CL_MEM_READ_ONLY, bytes, NULL, &err);
+  if (!err)
+    b = clCreateBuffer (ctx, CL_MEM_WRITE_ONLY, bytes, NULL, &err);
+  if (!err)
+    err = clEnqueueFillBuffer (q, a, &pattern, sizeof (pattern), 0, bytes, 0,
+        NULL, NULL);
+  if (!err)
+    err = clSetKernelArg (k, 0, sizeof (a), &a);
+  if (!err)
+    err = clSetKernelArg (k, 1, sizeof (b), &b);
+  /* One untimed pass faults the pages in. */
+  if (err || time_copy (q, k, bytes / 16, 1) <= 0 ||
+      (ns = time_copy (q, k, bytes / 16, 10)) <= 0) {
+    printf ("error OpenCL setup or the copy kernel failed (%d)\n", err);
+    return 2;
+  }
+  printf ("device-name %s\nbytes %zu\ncopy-ns %.0f\nbytes-per-s %.6g\n",
+      argv[1], bytes, ns, 2.0 * bytes / ns * 1e9);
+  for (int i = 3; i < argc; i++) {
+    const size_t n = strtoull (argv[i], NULL, 10);
+
+    if (n > 0 && n <= bytes)
+      printf ("copy-ns/%zu %.0f\n", n, time_copy (q, k, (n + 15) / 16, 20));
+  }
+  /* The process ends here; the driver frees what it holds. */
+  return 0;
 }
 
 int
@@ -636,25 +654,27 @@ main (int argc, char **argv)
     return 1;
   }
   g_option_context_free (ctx);
-  alarm (opt_timeout);
+  alarm (1800); /* a hung driver ends the process, not the benchmark */
+  if (opt_copy_bw)
+    return copy_bw (argc, argv);
   if (sscanf (opt_size, "%ux%u", &w, &h) != 2 || !w || !h ||
       gst_video_format_from_string (opt_format) == GST_VIDEO_FORMAT_UNKNOWN ||
-      !opt_frames_file || (opt_write_frames ? !opt_image : argc != 2)) {
+      !opt_frames_file || (!opt_image && argc != 2)) {
     g_printerr ("usage: clfilter-time -f FORMAT -s WxH -i FRAMES PIPELINE, "
-                "or --write-frames --image PNG -f FORMAT -s WxH -i FRAMES\n");
+                "or --write-frames PNG -f FORMAT -s WxH -i FRAMES, "
+                "or --copy-bw DEVICE-NAME MIB [BYTES...]\n");
     return 1;
   }
   gst_video_info_set_format (&info, gst_video_format_from_string (opt_format),
       w, h);
   info.fps_n = 30;
   info.fps_d = 1;
-  if (opt_write_frames)
+  if (opt_image)
     return write_frames (&info) ? 0 : 1;
   if (!load_ring (&info, ring))
     return 1;
   caps = gst_video_info_to_caps (&info);
-  ret = opt_startup ? time_startup (argv[1], caps, ring)
-                    : time_case (argv[1], caps, ring);
+  ret = time_case (argv[1], caps, ring);
   printf ("gstreamer %s\n", gst_version_string ());
   for (guint i = 0; i < RING; i++)
     gst_memory_unref (ring[i]);
