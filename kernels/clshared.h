@@ -21,6 +21,20 @@
 #ifndef GST_CL_SHARED_H
 #define GST_CL_SHARED_H
 
+/* The contract between the host and the kernels, stated once: what the
+ * host lays out and launches, and the kernels rely on. Checked at compile
+ * time with #error here (on both sides), G_STATIC_ASSERT on the host and
+ * reqd_work_group_size on the kernels. */
+
+/* Rows of the device copies of a frame's planes, and of the pool's device
+ * frames, start at multiples of this many bytes: the GPU kernels load rows
+ * in aligned vectors of up to 16 bytes, and the last strip of a row may
+ * read past its end up to the next multiple. */
+#define GST_CL_PLANE_ALIGN 64
+#if GST_CL_PLANE_ALIGN % 16 != 0
+#error "the GPU kernels load rows in aligned 16-byte vectors"
+#endif
+
 /* Words before the bins in clhistequalize's frame summary: min, max, the
  * sum of values and of their squares (64-bit, low word first). */
 #define GST_CL_SUMMARY_HEAD 8
@@ -64,6 +78,13 @@
 /* clhistequalize's GPU apply kernels: rows of one 16-byte column per
  * work-item. The 8-bit one reads them all before it builds its table. */
 #define GST_CL_APPLY_ROWS 4
+/* ... in groups of 64 x 4 work-items: apply_u8 builds its 256-entry table
+ * with one work-item per entry. */
+#define GST_CL_APPLY_GROUP_X 64
+#define GST_CL_APPLY_GROUP_Y 4
+#if GST_CL_APPLY_GROUP_X * GST_CL_APPLY_GROUP_Y != 256
+#error "apply_u8 takes one work-item per entry of its 256-entry table"
+#endif
 
 /* clclahe's 8-bit GPU apply kernel: pixels across per work-item, one
  * 32-bit word of the frame. */

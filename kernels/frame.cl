@@ -36,24 +36,17 @@ unpack_u8 (__global const uchar * packed, uint ppitch, uint offset,
         packed[(size_t) y * ppitch + offset + (size_t) x * pstride];
 }
 
-/* The rows of @from, the input's plane, with the component's bytes from
- * @plane, one work-item a byte: into the output's own staging copy, which
- * the next frame's upload leaves alone while this frame's download reads
+/* Writes only the component's bytes: the others in @packed stay. The
+ * output's staging copy, where the input's plane was copied first: the
+ * next frame's upload leaves it alone while this frame's download reads
  * it. */
 __kernel void
 pack_u8 (__global uchar * packed, uint ppitch, uint offset, uint pstride,
-    uint width, uint height, __global const uchar * plane, uint pitch,
-    __global const uchar * from, uint row_bytes)
+    uint width, uint height, __global const uchar * plane, uint pitch)
 {
-  const uint i = get_global_id (0), y = get_global_id (1);
-  const uint x = (i - offset) / pstride;
-  size_t at;
+  const uint x = get_global_id (0), y = get_global_id (1);
 
-  if (i >= row_bytes || y >= height)
-    return;
-  at = (size_t) y * ppitch + i;
-  if (i >= offset && (i - offset) % pstride == 0 && x < width)
-    packed[at] = plane[(size_t) y * pitch + x];
-  else
-    packed[at] = from[at];
+  if (x < width && y < height)
+    packed[(size_t) y * ppitch + offset + (size_t) x * pstride] =
+        plane[(size_t) y * pitch + x];
 }

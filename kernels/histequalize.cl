@@ -388,6 +388,8 @@ map_word (uint u, __local const uchar * t)
  * Groups of exactly 256 work-items. */
 #if WANT_GPU && WANT_U8
 __kernel void
+__attribute__ ((reqd_work_group_size (GST_CL_APPLY_GROUP_X,
+            GST_CL_APPLY_GROUP_Y, 1)))
 apply_u8 (__global const uchar * src, uint pitch, uint width, uint height,
     uint rows, __global uchar * dst, uint dpitch, uint swap,
     __global const uchar * lut, __global const uint * hist, uint total,

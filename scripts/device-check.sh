@@ -20,8 +20,8 @@ cd "$(dirname "$0")/.."
 out=$1
 shift
 [ $# -gt 0 ] || set -- clhistequalize clhistogram clclahe clsobel agc \
-  badinput lifecycle concurrency randomized devicememory clmemory testutils \
-  startup soak large-frames faults-device faults-build-failure
+  badinput lifecycle concurrency randomized devicememory integrity clmemory \
+  testutils startup soak large-frames faults-device faults-build-failure
 mkdir -p "$out"
 # The test data's folder is compiled into the suites as the build
 # machine's path (BUILT/tests/data); where this checkout sits elsewhere, a

@@ -126,12 +126,12 @@ gst_cl_base_filter_enqueue_kernel (GstClBaseFilter *filter, cl_kernel kernel,
 }
 
 cl_kernel
-gst_cl_base_filter_create_kernel (GstClBaseFilter *filter, cl_program program,
-    const gchar *name)
+gst_cl_base_filter_stage_kernel (GstClBaseFilter *filter, cl_program program,
+    GstClStage stage, GstClDepths depths)
 {
   GError *error = NULL;
-  cl_kernel kernel = gst_cl_context_create_kernel (PRIV (filter)->cl, program,
-      name, &error);
+  cl_kernel kernel = gst_cl_kernel_table_create (PRIV (filter)->cl, program,
+      stage, depths, &error);
 
   if (!kernel) {
     gst_cl_base_filter_post_error (filter, error);

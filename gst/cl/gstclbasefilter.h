@@ -24,6 +24,7 @@
 
 #include "gstclcontext.h"
 #include "gstclcommands.h"
+#include "gstclkerneltable.h"
 
 G_BEGIN_DECLS
 
@@ -74,8 +75,10 @@ void gst_cl_base_filter_post_error (GstClBaseFilter *filter,
 cl_program gst_cl_base_filter_get_program (GstClBaseFilter *filter,
     const gchar *name, const gchar *source, gboolean exact_div,
     const gchar *defines);
-cl_kernel gst_cl_base_filter_create_kernel (GstClBaseFilter *filter,
-    cl_program program, const gchar *name);
+/* The kernel of @program for @stage and @depths on the context's path
+ * (gstclkerneltable.h). */
+cl_kernel gst_cl_base_filter_stage_kernel (GstClBaseFilter *filter,
+    cl_program program, GstClStage stage, GstClDepths depths);
 cl_mem gst_cl_base_filter_alloc (GstClBaseFilter *filter, gsize size);
 /* Queues @kernel on the context's queue, its time measured when profiling.
  * A kernel whose arguments failed to set is reported as such. */

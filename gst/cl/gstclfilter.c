@@ -271,101 +271,119 @@ finish_before_download (GstClFilter *filter, cl_event marker)
   clReleaseEvent (marker);
 }
 
+/* On the frames themselves, where the device shares the host's memory: the
+ * frame's one wait is in gst_cl_frame_plan_unwrap(). */
+static cl_int
+process_wrapped (GstClFilter *filter, GstClContext *cl, GstVideoFrame *in,
+    GstVideoFrame *out, gboolean copy_unwritten)
+{
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
+  GstClFramePlan *plan = &PRIV (filter)->plan;
+  GstClPlane src[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
+  GstClPlane dst[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
+  cl_int status = gst_cl_frame_plan_wrap (plan, in, out, src, dst);
+
+  complete_pending_during (filter, cl);
+  if (status == CL_SUCCESS)
+    status = klass->enqueue (filter, src, dst);
+  if (copy_unwritten) {
+    clFlush (cl->queue);
+    gst_cl_frame_plan_copy_unwritten (plan, in, out, FALSE);
+  }
+  return gst_cl_frame_plan_unwrap (plan, src, dst, status);
+}
+
+/* Through the device planes: the frame's one wait is here, for all of its
+ * work or, where its download goes on after it (gst_cl_downloads_leave()),
+ * for its upload and results. */
+static cl_int
+process_through_copies (GstClFilter *filter, GstClContext *cl,
+    GstVideoFrame *in, GstVideoFrame *out, gboolean copy_unwritten)
+{
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
+  GstClFramePlan *plan = &PRIV (filter)->plan;
+  GstClPlane src[GST_VIDEO_MAX_COMPONENTS], dst[GST_VIDEO_MAX_COMPONENTS];
+  /* What the host waits for where the download goes on without it. */
+  cl_event results = NULL, host_wait = NULL, done = NULL;
+  cl_int status;
+
+  for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
+    src[c] = plan->in[c].dev;
+    dst[c] = plan->out[c].dev;
+  }
+  status = gst_cl_frame_plan_upload (plan, in);
+  if (status == CL_SUCCESS && cl->download_queue)
+    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &host_wait);
+  if (status == CL_SUCCESS && cl->download_queue)
+    status = gst_cl_downloads_order_after (&PRIV (filter)->downloads, cl);
+  complete_pending_during (filter, cl);
+  if (status == CL_SUCCESS)
+    status = klass->enqueue (filter, src, dst);
+  if (status == CL_SUCCESS)
+    status = mark_results (filter, cl, &results);
+  /* Results that finish() reads after this function: the host waits for
+   * them rather than for the upload alone. */
+  if (status == CL_SUCCESS && host_wait && PRIV (filter)->wait_results &&
+      !results) {
+    clReleaseEvent (host_wait);
+    host_wait = NULL;
+    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &host_wait);
+  }
+  if (status == CL_SUCCESS)
+    status = gst_cl_frame_plan_download (plan, out, host_wait ? &done : NULL);
+  /* The device's work, the download included, under way before the
+   * host's own copy, which would otherwise hold the download back. */
+  if (copy_unwritten || results || host_wait)
+    clFlush (cl->queue);
+  if (done)
+    clFlush (cl->download_queue);
+  if (copy_unwritten)
+    gst_cl_frame_plan_copy_unwritten (plan, in, out, TRUE);
+  if (status == CL_SUCCESS)
+    finish_before_download (filter, results);
+  else if (results)
+    clReleaseEvent (results);
+  /* The frame's one wait: for its upload (and results) where its
+   * download may go on without it, else for all. After a failure,
+   * commands still queued may use the frames, which must not go away
+   * under them. */
+  if (status == CL_SUCCESS && done) {
+    status = gst_cl_downloads_leave (&PRIV (filter)->downloads, cl, out->buffer,
+        done, GST_OBJECT (filter));
+    if (status == CL_SUCCESS)
+      status = clWaitForEvents (1, &host_wait);
+  } else {
+    const cl_int finished = clFinish (cl->queue);
+
+    if (status == CL_SUCCESS)
+      status = finished;
+  }
+  if (status != CL_SUCCESS)
+    gst_cl_downloads_finish_all (cl);
+  if (host_wait)
+    clReleaseEvent (host_wait);
+  return status;
+}
+
 /* Both frames in system memory: on the frames themselves where the device
  * shares the host's memory and the element's kernels allow, else through
- * device planes; either way the frame's one wait is here, for all of its
- * work or, where its download goes on after it (gst_cl_downloads_leave()),
- * for its upload and results. With
- * @copy_unwritten the planes no kernel writes go from @in to @out on the
- * host while the device works, so that their copy costs no time of its own
- * where the device is another processor. */
+ * device planes. With @copy_unwritten the planes no kernel writes go from
+ * @in to @out on the host while the device works, so that their copy costs
+ * no time of its own where the device is another processor. */
 static cl_int
 process_on_host (GstClFilter *filter, GstVideoFrame *in, GstVideoFrame *out,
     gboolean copy_unwritten, const gchar **how)
 {
   GstClContext *cl = gst_cl_base_filter_get_context (
       GST_CL_BASE_FILTER (filter));
-  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
-  GstClFramePlan *plan = &PRIV (filter)->plan;
-  cl_int status;
 
-  if (klass->host_planes && gst_cl_frame_plan_can_wrap (plan, in, out)) {
-    GstClPlane src[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
-    GstClPlane dst[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
-
+  if (GST_CL_FILTER_GET_CLASS (filter)->host_planes &&
+      gst_cl_frame_plan_can_wrap (&PRIV (filter)->plan, in, out)) {
     *how = "on the frame's memory";
-    status = gst_cl_frame_plan_wrap (plan, in, out, src, dst);
-    complete_pending_during (filter, cl);
-    if (status == CL_SUCCESS)
-      status = klass->enqueue (filter, src, dst);
-    if (copy_unwritten) {
-      clFlush (cl->queue);
-      gst_cl_frame_plan_copy_unwritten (plan, in, out, FALSE);
-    }
-    status = gst_cl_frame_plan_unwrap (plan, src, dst, status);
-  } else {
-    GstClPlane src[GST_VIDEO_MAX_COMPONENTS], dst[GST_VIDEO_MAX_COMPONENTS];
-    /* What the host waits for where the download goes on without it. */
-    cl_event results = NULL, host_wait = NULL, done = NULL;
-
-    *how = "through device copies";
-    for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
-      src[c] = plan->in[c].dev;
-      dst[c] = plan->out[c].dev;
-    }
-    status = gst_cl_frame_plan_upload (plan, in);
-    if (status == CL_SUCCESS && cl->download_queue)
-      status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &host_wait);
-    if (status == CL_SUCCESS && cl->download_queue)
-      status = gst_cl_downloads_order_after (&PRIV (filter)->downloads, cl);
-    complete_pending_during (filter, cl);
-    if (status == CL_SUCCESS)
-      status = klass->enqueue (filter, src, dst);
-    if (status == CL_SUCCESS)
-      status = mark_results (filter, cl, &results);
-    /* Results that finish() reads after this function: the host waits for
-     * them rather than for the upload alone. */
-    if (status == CL_SUCCESS && host_wait && PRIV (filter)->wait_results &&
-        !results) {
-      clReleaseEvent (host_wait);
-      host_wait = NULL;
-      status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &host_wait);
-    }
-    if (status == CL_SUCCESS)
-      status = gst_cl_frame_plan_download (plan, out, host_wait ? &done : NULL);
-    /* The device's work, the download included, under way before the
-     * host's own copy, which would otherwise hold the download back. */
-    if (copy_unwritten || results || host_wait)
-      clFlush (cl->queue);
-    if (done)
-      clFlush (cl->download_queue);
-    if (copy_unwritten)
-      gst_cl_frame_plan_copy_unwritten (plan, in, out, TRUE);
-    if (status == CL_SUCCESS)
-      finish_before_download (filter, results);
-    else if (results)
-      clReleaseEvent (results);
-    /* The frame's one wait: for its upload (and results) where its
-     * download may go on without it, else for all. After a failure,
-     * commands still queued may use the frames, which must not go away
-     * under them. */
-    if (status == CL_SUCCESS && done) {
-      status = gst_cl_downloads_leave (&PRIV (filter)->downloads, cl,
-          out->buffer, done, GST_OBJECT (filter));
-      if (status == CL_SUCCESS)
-        status = clWaitForEvents (1, &host_wait);
-    } else {
-      const cl_int finished = clFinish (cl->queue);
-
-      if (status == CL_SUCCESS)
-        status = finished;
-    }
-    if (status != CL_SUCCESS)
-      gst_cl_downloads_finish_all (cl);
-    if (host_wait)
-      clReleaseEvent (host_wait);
+    return process_wrapped (filter, cl, in, out, copy_unwritten);
   }
-  return status;
+  *how = "through device copies";
+  return process_through_copies (filter, cl, in, out, copy_unwritten);
 }
 
 /* One frame or both on the device. Where the output stays there the host

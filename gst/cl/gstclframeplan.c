@@ -25,6 +25,7 @@
 #endif
 
 #include "gstclframeplan.h"
+#include "gstclkerneltable.h"
 #include "gstclutils.h"
 #include "gstclhostcopy.h"
 #include "gstclvideoplane.h"
@@ -84,12 +85,34 @@ create_pack_kernels (GstClFramePlan *plan, GError **error)
         cl->device_name);
     return FALSE;
   }
-  plan->unpack = gst_cl_context_create_kernel (cl, plan->program, "unpack_u8",
-      error);
-  plan->pack = plan->unpack ? gst_cl_context_create_kernel (cl, plan->program,
-                                  "pack_u8", error)
+  plan->unpack = gst_cl_kernel_table_create (cl, plan->program,
+      GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_8, error);
+  plan->pack = plan->unpack ? gst_cl_kernel_table_create (cl, plan->program,
+                                  GST_CL_STAGE_PACK, GST_CL_DEPTHS_8, error)
                             : NULL;
   return plan->pack != NULL;
+}
+
+/* Describes component @c of frames of @info in @comp, and allocates its
+ * device plane and, packed, its staging copy of the frame's plane. */
+static gboolean
+component_alloc (GstClContext *cl, GstClComponent *comp,
+    const GstVideoInfo *info, guint c, GError **error)
+{
+  component_describe (comp, info, c);
+  if (comp->packed && comp->bps != 1) {
+    g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NOT_IMPLEMENTED,
+        "%s frames are not supported.\n"
+        "component %u: packed samples of %u bytes",
+        GST_VIDEO_INFO_NAME (info), c, comp->bps);
+    return FALSE;
+  }
+  comp->dev.mem = gst_cl_context_alloc (cl, comp->dev.pitch * comp->height,
+      error);
+  if (comp->dev.mem && comp->packed)
+    comp->staging = gst_cl_context_alloc (cl,
+        comp->staging_pitch * comp->height, error);
+  return comp->dev.mem && (!comp->packed || comp->staging);
 }
 
 gboolean
@@ -109,52 +132,22 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
 
   GST_CL_FOREACH_COMPONENT (in_mask, c)
   {
-    GstClComponent *comp = &plan->in[c];
-
-    component_describe (comp, in_info, c);
-    comp->dev.mem = gst_cl_context_alloc (cmd->cl,
-        comp->dev.pitch * comp->height, error);
-    if (!comp->dev.mem)
+    if (!component_alloc (cmd->cl, &plan->in[c], in_info, c, error))
       goto failed;
-    if (comp->packed) {
-      if (comp->bps != 1) {
-        g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NOT_IMPLEMENTED,
-            "%s frames are not supported.\n"
-            "component %u: packed samples of %u bytes",
-            GST_VIDEO_INFO_NAME (in_info), c, comp->bps);
-        goto failed;
-      }
-      comp->staging = gst_cl_context_alloc (cmd->cl,
-          comp->staging_pitch * comp->height, error);
-      if (!comp->staging)
-        goto failed;
-      packed = TRUE;
-    }
+    packed |= plan->in[c].packed;
   }
   GST_CL_FOREACH_COMPONENT (out_mask, c)
   {
-    GstClComponent *comp = &plan->out[c];
-
-    component_describe (comp, out_info, c);
-    comp->dev.mem = gst_cl_context_alloc (cmd->cl,
-        comp->dev.pitch * comp->height, error);
-    if (!comp->dev.mem)
+    if (!component_alloc (cmd->cl, &plan->out[c], out_info, c, error))
       goto failed;
-    if (comp->packed) {
-      /* The plane's other components come from the input frame's staging
-       * copy, which only in place has the output's layout. */
-      if (!in_place || !(in_mask & (1u << c)) || comp->bps != 1) {
-        g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NOT_IMPLEMENTED,
-            "%s output is not supported here.\n"
-            "component %u is packed, and the output is not the input",
-            GST_VIDEO_INFO_NAME (out_info), c);
-        goto failed;
-      }
-      comp->staging = gst_cl_context_alloc (cmd->cl,
-          comp->staging_pitch * comp->height, error);
-      if (!comp->staging)
-        goto failed;
-      packed = TRUE;
+    /* The plane's other components come from the input frame's staging
+     * copy, which only in place has the output's layout. */
+    if (plan->out[c].packed && (!in_place || !(in_mask & (1u << c)))) {
+      g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NOT_IMPLEMENTED,
+          "%s output is not supported here.\n"
+          "component %u is packed, and the output is not the input",
+          GST_VIDEO_INFO_NAME (out_info), c);
+      goto failed;
     }
   }
   if (packed && !create_pack_kernels (plan, error))
@@ -196,39 +189,40 @@ pack_args (cl_kernel k, const GstClComponent *comp)
   return s;
 }
 
-cl_int
-gst_cl_frame_plan_unpack (GstClFramePlan *plan, guint c)
+/* Queues @k, plan->unpack or plan->pack, over @comp's samples. */
+static cl_int
+enqueue_pack_kernel (GstClFramePlan *plan, cl_kernel k,
+    const GstClComponent *comp)
 {
-  const GstClComponent *comp = &plan->in[c];
   const size_t local[2] = { 64, 1 };
   const size_t global[2] = { GST_ROUND_UP_N (comp->width, 64), comp->height };
 
-  if (pack_args (plan->unpack, comp) != CL_SUCCESS)
+  if (pack_args (k, comp) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
-  return gst_cl_commands_kernel (&plan->cmd, plan->unpack, 2, global,
+  return gst_cl_commands_kernel (&plan->cmd, k, 2, global,
       comp->width >= 64 ? local : NULL);
 }
 
-/* Queues plan->pack for the written component @c: the input's staging
- * copy of the plane with the component's device plane packed over it, into
- * the output's staging copy. */
+cl_int
+gst_cl_frame_plan_unpack (GstClFramePlan *plan, guint c)
+{
+  return enqueue_pack_kernel (plan, plan->unpack, &plan->in[c]);
+}
+
 cl_int
 gst_cl_frame_plan_pack (GstClFramePlan *plan, guint c)
 {
   const GstClComponent *comp = &plan->out[c];
-  const cl_uint row_bytes = comp->staging_row_bytes;
-  const size_t local[2] = { 64, 1 };
-  const size_t global[2] = { GST_ROUND_UP_N (row_bytes, 64), comp->height };
-  cl_kernel k = plan->pack;
-  cl_int s;
+  const gsize bytes = comp->staging_pitch * comp->height;
+  cl_int status;
 
-  s = pack_args (k, comp);
-  s |= GST_CL_SET_ARG (k, 8, plan->in[c].staging);
-  s |= GST_CL_SET_ARG (k, 9, row_bytes);
-  if (s != CL_SUCCESS)
-    return CL_INVALID_KERNEL_ARGS;
-  return gst_cl_commands_kernel (&plan->cmd, k, 2, global,
-      row_bytes >= 64 ? local : NULL);
+  /* The plane's other components, from the input's staging copy. */
+  status = clEnqueueCopyBuffer (plan->cmd.cl->queue, plan->in[c].staging,
+      comp->staging, 0, 0, bytes, 0, NULL, NULL);
+  gst_cl_commands_count (&plan->cmd, GST_CL_COPY, bytes);
+  if (status == CL_SUCCESS)
+    status = enqueue_pack_kernel (plan, plan->pack, comp);
+  return status;
 }
 
 /* The device side of a component's copy to or from the host: its device

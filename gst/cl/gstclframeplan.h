@@ -23,6 +23,7 @@
 #include <gst/video/video.h>
 
 #include "gstclcommands.h"
+#include "kernels/clshared.h"
 
 G_BEGIN_DECLS
 
@@ -32,7 +33,6 @@ G_BEGIN_DECLS
  * multiples of GST_CL_PLANE_ALIGN bytes, so that kernels may use aligned
  * vector loads; on CPU devices it may be the frame's memory itself, at the
  * frame's stride. */
-#define GST_CL_PLANE_ALIGN 64
 typedef struct {
   cl_mem mem;
   gsize pitch;
@@ -115,8 +115,8 @@ cl_int gst_cl_frame_plan_download (GstClFramePlan *plan, GstVideoFrame *out,
     cl_event *done);
 
 /* Queue plan->unpack, the input component @c's staging copy to its device
- * plane, and plan->pack, the output component @c's device plane over the
- * input's staging copy into the output's. */
+ * plane, and for the output component @c, the input's staging copy copied
+ * to the output's and plan->pack, the device plane packed over it. */
 cl_int gst_cl_frame_plan_unpack (GstClFramePlan *plan, guint c);
 cl_int gst_cl_frame_plan_pack (GstClFramePlan *plan, guint c);
 

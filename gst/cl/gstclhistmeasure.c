@@ -28,6 +28,7 @@
 #include "gstclutils.h"
 #include "gstclhistresults.h"
 #include "gstclhistplan.h"
+#include "gstclkerneltable.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
 
@@ -85,25 +86,13 @@ gst_cl_hist_measure_free (GstClHistMeasure *m)
   g_free (m);
 }
 
-/* Kernel @stage_[rows_]u8 or _u16 for the depth and device. */
-static gboolean
-create_kernel (GstClHistMeasure *m, cl_kernel *kernel, const gchar *stage,
-    gboolean rows, GError **error)
-{
-  gchar *name = g_strdup_printf ("%s_%s%s", stage, rows ? "rows_" : "",
-      m->depth == 8 ? "u8" : "u16");
-
-  *kernel = gst_cl_context_create_kernel (m->cmd.cl, m->program, name, error);
-  g_free (name);
-  return *kernel != NULL;
-}
-
 GstClHistMeasure *
 gst_cl_hist_measure_new (const GstClCommands *cmd, const GstVideoInfo *info,
     GstDebugCategory *category, GObject *owner, GError **error)
 {
   GstClContext *cl = cmd->cl;
   GstClHistMeasure *m = g_new0 (GstClHistMeasure, 1);
+  GstClDepths depths;
   gchar *defines;
 
   m->cmd = *cmd;
@@ -128,9 +117,16 @@ gst_cl_hist_measure_new (const GstClCommands *cmd, const GstVideoInfo *info,
       GST_VIDEO_INFO_COMP_WIDTH (info, 0),
       GST_VIDEO_INFO_COMP_HEIGHT (info, 0));
   /* 8 bits on GPUs: summary_u8, as no table is built. */
-  if (!create_kernel (m, &m->k_hist, "histogram", m->cpu, error) ||
-      !create_kernel (m, &m->k_summary,
-          !m->cpu && m->depth == 8 ? "summary" : "make_lut", m->cpu, error))
+  depths = gst_cl_kernel_table_depths (m->depth, m->depth);
+  m->k_hist = gst_cl_kernel_table_create (cl, m->program,
+      GST_CL_STAGE_HISTOGRAM, depths, error);
+  m->k_summary = m->k_hist
+                     ? gst_cl_kernel_table_create (cl, m->program,
+                           !m->cpu && m->depth == 8 ? GST_CL_STAGE_SUMMARY
+                                                    : GST_CL_STAGE_MAKE_LUT,
+                           depths, error)
+                     : NULL;
+  if (!m->k_summary)
     goto failed;
 
   m->hist = gst_cl_context_alloc (cl, (gsize)m->plan.parts * m->nbins * 4,

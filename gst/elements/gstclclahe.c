@@ -325,12 +325,13 @@ gst_cl_clahe_teardown (GstClBaseFilter *filter)
   release_kernels (self);
 }
 
+/* The kernel of the table (gstclkerneltable.h) for @stage. */
 static gboolean
-create_kernel (GstClClahe *self, cl_program program, const gchar *name,
-    cl_kernel *kernel)
+create_kernel (GstClClahe *self, cl_program program, GstClStage stage,
+    GstClDepths depths, cl_kernel *kernel)
 {
-  *kernel = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (self),
-      program, name);
+  *kernel = gst_cl_base_filter_stage_kernel (GST_CL_BASE_FILTER (self), program,
+      stage, depths);
   return *kernel != NULL;
 }
 
@@ -339,34 +340,30 @@ static gboolean
 create_kernels (GstClClahe *self)
 {
   GstClBaseFilter *base = GST_CL_BASE_FILTER (self);
-  const gchar *apply[N_DEPTHS] = { "u8", "u16", "u16_u8" };
   const gboolean u8 = self->in_bps == 1;
+  const GstClDepths depths = gst_cl_kernel_table_depths (self->in_bps * 8,
+      self->out_bps * 8);
   gchar *defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u",
       self->in_bps * 8, self->out_bps * 8);
-  gchar *name = g_strdup_printf ("clahe_apply_%s%s", self->cpu ? "rows_" : "",
-      apply[self->depths]);
   cl_program program = gst_cl_base_filter_get_program (base, "clahe",
       gst_cl_kernel_clahe, FALSE, defines);
-  gchar *tables = g_strdup_printf ("clahe_%s_%s",
-      self->cpu ? "tables" : (u8 ? "count_tables" : "tables_counted"),
-      u8 ? "u8" : "u16");
   /* GPUs count GRAY16 in a kernel of their own, and its tables take two. */
   const gboolean ok = program &&
                       (self->cpu || u8 ||
-                          create_kernel (self, program, "clahe_count_u16",
+                          create_kernel (self, program,
+                              GST_CL_STAGE_CLAHE_COUNT, depths,
                               &self->k_count)) &&
-                      create_kernel (self, program, tables,
-                          &self->k_tables[self->in_bps - 1]) &&
+                      create_kernel (self, program, GST_CL_STAGE_CLAHE_TABLES,
+                          depths, &self->k_tables[self->in_bps - 1]) &&
                       (self->cpu || u8 ||
                           create_kernel (self, program,
-                              "clahe_tables_excess_u16", &self->k_excess)) &&
-                      create_kernel (self, program, name,
-                          &self->k_apply[self->depths]);
+                              GST_CL_STAGE_CLAHE_EXCESS, depths,
+                              &self->k_excess)) &&
+                      create_kernel (self, program, GST_CL_STAGE_CLAHE_APPLY,
+                          depths, &self->k_apply[self->depths]);
 
   if (program)
     clReleaseProgram (program);
-  g_free (tables);
-  g_free (name);
   g_free (defines);
   return ok;
 }

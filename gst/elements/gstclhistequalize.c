@@ -136,12 +136,6 @@ enum
 #define DEFAULT_SMOOTHING 0
 #define MAX_BINS 65536
 
-/* Work-groups of the GPU kernels that map pixels: 256 work-items (the
- * 8-bit one builds a 256-entry table with one item per entry), each taking
- * GST_CL_APPLY_ROWS rows of one 16-byte column. */
-#define APPLY_GROUP_X 64
-#define APPLY_GROUP_Y 4
-
 /* The properties, copied once per frame. */
 typedef struct {
   GstClHistOutputSettings out;
@@ -294,20 +288,14 @@ gst_cl_hist_equalize_teardown (GstClBaseFilter *filter)
   release_kernels (self);
 }
 
-/* Kernel @stage_<device>u8 or _u16 for the input's depth, the apply stage's
- * _u16_u8 for 16 bits in and 8 out. */
+/* The kernel of the table (gstclkerneltable.h) for @stage at the stream's
+ * depths on the device's path. */
 static gboolean
-create_kernel (GstClHistEqualize *self, cl_kernel *kernel, const gchar *stage)
+create_kernel (GstClHistEqualize *self, cl_kernel *kernel, GstClStage stage)
 {
-  const gboolean narrow = g_str_equal (stage, "apply") && self->id_shift;
-  gchar *name = g_strdup_printf ("%s_%s%s", stage, self->cpu ? "rows_" : "",
-      self->depth == 8 ? "u8"
-      : narrow         ? "u16_u8"
-                       : "u16");
-
-  *kernel = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (self),
-      self->program, name);
-  g_free (name);
+  *kernel = gst_cl_base_filter_stage_kernel (GST_CL_BASE_FILTER (self),
+      self->program, stage,
+      gst_cl_kernel_table_depths (self->depth, self->out_depth));
   return *kernel != NULL;
 }
 
@@ -317,19 +305,16 @@ plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
     guint height)
 {
   /* 8 bits on GPUs: the apply kernel builds the table itself. */
-  gboolean ok = create_kernel (self, &self->k_hist, "histogram") &&
+  gboolean ok = create_kernel (self, &self->k_hist, GST_CL_STAGE_HISTOGRAM) &&
                 ((!self->cpu && self->depth == 8) ||
-                    create_kernel (self, &self->k_lut, "make_lut")) &&
-                create_kernel (self, &self->k_apply, "apply");
+                    create_kernel (self, &self->k_lut,
+                        GST_CL_STAGE_MAKE_LUT)) &&
+                create_kernel (self, &self->k_apply, GST_CL_STAGE_APPLY);
 
   gst_cl_hist_plan_init (&self->plan, cl, self->depth, self->cpu, width,
       height);
-  if (ok && !self->cpu && self->depth == 16) {
-    self->k_bounds = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (
-                                                           self),
-        self->program, "bounds_u16");
-    ok = self->k_bounds != NULL;
-  }
+  if (ok && !self->cpu && self->depth == 16)
+    ok = create_kernel (self, &self->k_bounds, GST_CL_STAGE_BOUNDS);
   return ok;
 }
 
@@ -566,9 +551,9 @@ enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
   const cl_uint group = num_bins ? self->nbins / num_bins : 1;
   const cl_mem summary = num_bins ? self->results.summary : NULL;
   const cl_mem next = self->cpu ? NULL : self->hist[!self->cur];
-  size_t local[2] = { APPLY_GROUP_X, APPLY_GROUP_Y };
-  size_t global[2] = { GST_ROUND_UP_N (vpr, APPLY_GROUP_X),
-    GST_ROUND_UP_N ((height + rows - 1) / rows, APPLY_GROUP_Y) };
+  size_t local[2] = { GST_CL_APPLY_GROUP_X, GST_CL_APPLY_GROUP_Y };
+  size_t global[2] = { GST_ROUND_UP_N (vpr, GST_CL_APPLY_GROUP_X),
+    GST_ROUND_UP_N ((height + rows - 1) / rows, GST_CL_APPLY_GROUP_Y) };
   cl_int s = 0;
 
   s |= SET_ARG (k, 0, in->mem);

@@ -218,38 +218,34 @@ gst_cl_sobel_teardown (GstClBaseFilter *filter)
 static cl_kernel
 get_kernel (GstClSobel *self, GstClSobelMode mode, gdouble scale)
 {
-  /* By GstClSobelMode. */
-  const gchar *modes[4] = { "magnitude", "magnitude_l1", "dx", "dy" };
-  const gchar *suffixes[N_DEPTHS] = { "u8", "u16", "u16_u8" };
-  const gchar *suffix = suffixes[self->depths];
   const guint in = self->in_bps * 8, out = self->out_bps * 8;
   /* 16 to 8 bits is rare enough for the kernel of any scale. */
   const gboolean unit = scale == 1.0 && !self->cpu &&
                         self->depths != DEPTHS_16_8;
   cl_kernel *k = unit ? &self->k_unit[self->depths][mode]
                       : &self->k_any[self->depths];
-  gchar *defines, *name;
+  gchar *defines;
   cl_program program;
 
   if (*k)
     return *k;
-  if (unit) {
-    name = g_strdup_printf ("sobel_%s_%s", modes[mode], suffix);
+  /* Each mode's scale-1 kernel, by GstClSobelMode. */
+  G_STATIC_ASSERT (GST_CL_STAGE_SOBEL_DY - GST_CL_STAGE_SOBEL_MAGNITUDE ==
+                   GST_CL_SOBEL_DY - GST_CL_SOBEL_MAGNITUDE);
+  if (unit)
     defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u "
                                "-DGST_CL_SOBEL_UNIT=%d",
         in, out, mode);
-  } else {
-    name = g_strdup_printf ("sobel_%s%s", self->cpu ? "rows_" : "", suffix);
+  else
     defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u", in, out);
-  }
   program = gst_cl_base_filter_get_program (GST_CL_BASE_FILTER (self), "sobel",
       gst_cl_kernel_sobel, FALSE, defines);
   if (program) {
-    *k = gst_cl_base_filter_create_kernel (GST_CL_BASE_FILTER (self), program,
-        name);
+    *k = gst_cl_base_filter_stage_kernel (GST_CL_BASE_FILTER (self), program,
+        unit ? GST_CL_STAGE_SOBEL_MAGNITUDE + mode : GST_CL_STAGE_SOBEL,
+        gst_cl_kernel_table_depths (in, out));
     clReleaseProgram (program);
   }
-  g_free (name);
   g_free (defines);
   return *k;
 }
