@@ -366,48 +366,15 @@ choose_range (GstClHistEqualize *self, const GstVideoInfo *info)
   }
 }
 
-/* Kernels depend on the depth and the device type, and the launch shapes on
- * the size: all is set here, once per caps. */
+/* The caps' device buffers, once plan_kernels() has set the histograms'
+ * parts and whether k_bounds runs: the histograms, the cumulative counts
+ * (CPUs), the table, its statistics, the smoothing state and the linear
+ * bounds (GPUs, GRAY16). */
 static gboolean
-gst_cl_hist_equalize_configure (GstClFilter *filter,
-    const GstVideoInfo *in_info, const GstVideoInfo *out_info)
+alloc_buffers (GstClHistEqualize *self, GstClContext *cl)
 {
-  GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
-  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
-  GstClContext *cl = gst_cl_base_filter_get_context (base);
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (self);
   GError *error = NULL;
-  gchar *defines;
-  gboolean ok;
-
-  release_buffers (self);
-  release_kernels (self);
-
-  self->depth = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
-  self->out_depth = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0);
-  self->id_shift = self->depth - self->out_depth;
-  self->nbins = 1u << self->depth;
-  self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (in_info));
-  self->cpu = gst_cl_context_use_cpu_kernels (cl);
-  gst_cl_roi_forget (&self->roi_warning);
-  choose_range (self, in_info);
-  GST_DEBUG_OBJECT (self, "%s %dx%d: table onto %u + %u%s",
-      GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_WIDTH (in_info),
-      GST_VIDEO_INFO_HEIGHT (in_info), self->lo, self->span,
-      self->span == GST_CL_SPAN_CV ? " (cv::equalizeHist)" : "");
-  /* Only the kernels of these depths are compiled. */
-  defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u", self->depth,
-      self->out_depth);
-  self->program = gst_cl_base_filter_get_program (base, "histequalize",
-      gst_cl_kernel_histequalize, TRUE, defines);
-  g_free (defines);
-  if (!self->program)
-    return FALSE;
-  ok = plan_kernels (self, cl, GST_VIDEO_INFO_COMP_WIDTH (in_info, 0),
-      GST_VIDEO_INFO_COMP_HEIGHT (in_info, 0));
-  clReleaseProgram (self->program);
-  self->program = NULL;
-  if (!ok)
-    return FALSE;
 
   for (guint i = 0; i < (self->cpu ? 1 : 2); i++) {
     self->hist[i] = gst_cl_base_filter_alloc (base,
@@ -443,6 +410,52 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
     if (!self->bounds)
       return FALSE;
   }
+  return TRUE;
+}
+
+/* Kernels depend on the depth and the device type, and the launch shapes on
+ * the size: all is set here, once per caps. */
+static gboolean
+gst_cl_hist_equalize_configure (GstClFilter *filter,
+    const GstVideoInfo *in_info, const GstVideoInfo *out_info)
+{
+  GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
+  GstClContext *cl = gst_cl_base_filter_get_context (base);
+  gchar *defines;
+  gboolean ok;
+
+  release_buffers (self);
+  release_kernels (self);
+
+  self->depth = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
+  self->out_depth = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0);
+  self->id_shift = self->depth - self->out_depth;
+  self->nbins = 1u << self->depth;
+  self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (in_info));
+  self->cpu = gst_cl_context_use_cpu_kernels (cl);
+  gst_cl_roi_forget (&self->roi_warning);
+  choose_range (self, in_info);
+  GST_DEBUG_OBJECT (self, "%s %dx%d: table onto %u + %u%s",
+      GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_WIDTH (in_info),
+      GST_VIDEO_INFO_HEIGHT (in_info), self->lo, self->span,
+      self->span == GST_CL_SPAN_CV ? " (cv::equalizeHist)" : "");
+  /* Only the kernels of these depths are compiled. */
+  defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u", self->depth,
+      self->out_depth);
+  self->program = gst_cl_base_filter_get_program (base, "histequalize",
+      gst_cl_kernel_histequalize, TRUE, defines);
+  g_free (defines);
+  if (!self->program)
+    return FALSE;
+  ok = plan_kernels (self, cl, GST_VIDEO_INFO_COMP_WIDTH (in_info, 0),
+      GST_VIDEO_INFO_COMP_HEIGHT (in_info, 0));
+  clReleaseProgram (self->program);
+  self->program = NULL;
+  if (!ok)
+    return FALSE;
+  if (!alloc_buffers (self, cl))
+    return FALSE;
   if (!self->cpu && zero_histograms (self, cl) != CL_SUCCESS) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Could not clear the histogram buffers on \"%s\".", cl->device_name),
