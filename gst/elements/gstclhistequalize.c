@@ -812,20 +812,17 @@ gst_cl_hist_equalize_converts (GstVideoFormat in, GstVideoFormat out)
                           out == GST_VIDEO_FORMAT_GRAY8);
 }
 
-/* In luma samples, as clhistogram's; see gst_cl_roi_fit(). */
+/* In luma samples, as clhistogram's; see gst_cl_roi_fit(). The gtk-doc
+ * blocks are gstclroi.c's. */
 static const gchar *const roi_blurbs[] = {
-  "Left edge of the region whose histogram builds the table; 0 is the "
-  "frame's left edge, and one past its right edge uses the whole frame, with "
-  "a warning",
-  "Top edge of the region whose histogram builds the table; 0 is the "
-  "frame's top edge, and one past its bottom edge uses the whole frame, with "
-  "a warning",
-  "Width of the region whose histogram builds the table (which applies to "
-  "every pixel), from roi-x; 0 reaches the frame's right edge, and a wider "
-  "one stops there, with a warning",
-  "Height of the region whose histogram builds the table, from roi-y; 0 "
-  "reaches the frame's bottom edge, and a taller one stops there, with a "
-  "warning",
+  "Left edge of the region whose histogram builds the table (0: the frame's "
+  "left edge)",
+  "Top edge of the region whose histogram builds the table (0: the frame's "
+  "top edge)",
+  "Width of the region whose histogram builds the table (0: to the frame's "
+  "right edge)",
+  "Height of the region whose histogram builds the table (0: to the frame's "
+  "bottom edge)",
 };
 
 /* The properties of the table itself: how it is built and applied. */
