@@ -878,11 +878,11 @@ gst_cl_hist_equalize_install_properties (GObjectClass *gobject_class)
   /**
    * GstClHistEqualize:strength:
    *
-   * How much of the table applies, in steps of 1/256: with w = floor
-   * (strength * 256 + 0.5), each entry is (w * table + (256 - w) * identity
-   * + 128) >> 8, the identity mapping v to v, or to v >> 8 from GRAY16 to
-   * GRAY8. 1 applies the table, 0 leaves the input unchanged. May change
-   * while playing, from the next frame on.
+   * How much of the table applies, in steps of 1/256: with
+   * w = floor (strength * 256 + 0.5), each entry is
+   * (w * table + (256 - w) * identity + 128) >> 8, the identity mapping v
+   * to v, or to v >> 8 from GRAY16 to GRAY8. 1 applies the table, 0 leaves
+   * the input unchanged. May change while playing, from the next frame on.
    */
   g_object_class_install_property (gobject_class, PROP_STRENGTH,
       g_param_spec_double ("strength", "Strength",
@@ -893,10 +893,11 @@ gst_cl_hist_equalize_install_properties (GObjectClass *gobject_class)
    *
    * Against flicker: the weight s, out of 256, of the previous frames'
    * table in each frame's, an exponential moving average. The first frame
-   * after start, a flush, a buffer marked DISCONT or new caps sets T[v] =
-   * 256 * t[v] from its own table t, each later one T[v] = (s * T[v] +
-   * (256 - s) * 256 * t[v] + 128) >> 8, and pixels map to (T[v] + 128) >>
-   * 8. 0 turns it off. May change while playing, from the next frame on.
+   * after start, a flush, a buffer marked DISCONT or new caps sets
+   * T[v] = 256 * t[v] from its own table t, each later one
+   * T[v] = (s * T[v] + (256 - s) * 256 * t[v] + 128) >> 8, and pixels map
+   * to (T[v] + 128) >> 8. 0 turns it off. May change while playing, from
+   * the next frame on.
    */
   g_object_class_install_property (gobject_class, PROP_SMOOTHING,
       g_param_spec_uint ("smoothing", "Smoothing",
