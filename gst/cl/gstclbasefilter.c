@@ -391,21 +391,43 @@ gst_cl_base_filter_class_init (GstClBaseFilterClass *klass)
   gobject_class->get_property = gst_cl_base_filter_get_property;
   gobject_class->finalize = gst_cl_base_filter_finalize;
 
+  /**
+   * GstClBaseFilter:device:
+   *
+   * The OpenCL device the element runs on, read when it goes from READY to
+   * PAUSED:
+   *
+   * * empty (the default): the first GPU, else the first accelerator, else
+   *   the first CPU device;
+   * * "P.D": device D of platform P, by index, in the order `clinfo -l`
+   *   lists them;
+   * * "gpu", "cpu" or "accelerator": the first device of that type;
+   * * any other text: the first device whose name contains it, ignoring
+   *   case.
+   *
+   * A value that matches no device is an element error at start, never a
+   * fall-back to another device. It may change in the NULL and READY
+   * states; set while the element runs, it takes effect at the next READY
+   * to PAUSED change, and a warning is logged.
+   */
   g_object_class_install_property (gobject_class, PROP_DEVICE,
       g_param_spec_string ("device", "Device",
-          "OpenCL device to run on: empty for the first GPU, else the first "
-          "accelerator, else the first CPU; \"P.D\" for platform P, device D "
-          "(indices as clinfo -l lists them); \"gpu\", \"cpu\" or "
-          "\"accelerator\" for the first of that type; any other text for the "
-          "first device whose name contains it (case-insensitive). "
-          "Takes effect at the next READY to PAUSED change",
+          "OpenCL device: empty (default), \"P.D\", \"gpu\", "
+          "\"cpu\", \"accelerator\" or part of its name",
           DEFAULT_DEVICE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
               GST_PARAM_MUTABLE_READY));
+  /**
+   * GstClBaseFilter:device-name:
+   *
+   * The name of the OpenCL device the element runs on, as its driver
+   * reports it (CL_DEVICE_NAME): set when the element goes from READY to
+   * PAUSED, with a notification, and %NULL again once it stops.
+   */
   g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
       g_param_spec_string ("device-name", "Device name",
-          "Name of the OpenCL device in use (set from READY to PAUSED on)",
-          NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+          "Name of the OpenCL device in use", NULL,
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   element_class->set_context = GST_DEBUG_FUNCPTR (
       gst_cl_base_filter_set_context);

@@ -937,6 +937,76 @@ gst_cl_clahe_converts (GstVideoFormat in, GstVideoFormat out)
                           out == GST_VIDEO_FORMAT_GRAY8);
 }
 
+/* The properties of the tables: their clip, grid and smoothing. */
+static void
+gst_cl_clahe_install_properties (GObjectClass *gobject_class)
+{
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                            GST_PARAM_MUTABLE_PLAYING;
+
+  /**
+   * GstClClahe:clip-limit:
+   *
+   * OpenCV's clipLimit: each tile's histogram is clipped at
+   * max (1, (int) (clip-limit * area / bins)) counts per bin, with area the
+   * tile's pixels and bins 256 for 8-bit input or 65536 for GRAY16, and the
+   * excess is spread over all bins. This caps how steep a tile's table may
+   * get: low values keep noise in flat regions down, high values approach
+   * plain equalization of each tile, and 0 turns clipping off. 1 to 4 suit
+   * 8-bit input; GRAY16 clips alike at 256 times the 8-bit value. May
+   * change while playing, from the next frame on.
+   */
+  g_object_class_install_property (gobject_class, PROP_CLIP_LIMIT,
+      g_param_spec_double ("clip-limit", "Clip limit",
+          "Clip limit of each tile's histogram, as OpenCV's clipLimit (0: no "
+          "clipping)",
+          0.0, MAX_CLIP_LIMIT, DEFAULT_CLIP_LIMIT, flags));
+  /**
+   * GstClClahe:tiles-x:
+   *
+   * The number of columns of tiles, OpenCV's tileGridSize.width: each tile
+   * gets its own table, and each pixel blends the tables of its four
+   * nearest tiles. A frame whose width does not divide by it is padded on
+   * the right, mirrored, for the histograms. May change while playing, from
+   * the next frame on; the smoothing then starts afresh.
+   */
+  g_object_class_install_property (gobject_class, PROP_TILES_X,
+      g_param_spec_uint ("tiles-x", "Tiles across",
+          "Columns of tiles, each with its own table (OpenCV's "
+          "tileGridSize.width)",
+          1, MAX_TILES, DEFAULT_TILES_X, flags));
+  /**
+   * GstClClahe:tiles-y:
+   *
+   * The number of rows of tiles, OpenCV's tileGridSize.height: each tile
+   * gets its own table, and each pixel blends the tables of its four
+   * nearest tiles. A frame whose height does not divide by it is padded at
+   * the bottom, mirrored, for the histograms. May change while playing,
+   * from the next frame on; the smoothing then starts afresh.
+   */
+  g_object_class_install_property (gobject_class, PROP_TILES_Y,
+      g_param_spec_uint ("tiles-y", "Tiles down",
+          "Rows of tiles, each with its own table (OpenCV's "
+          "tileGridSize.height)",
+          1, MAX_TILES, DEFAULT_TILES_Y, flags));
+  /**
+   * GstClClahe:smoothing:
+   *
+   * Against flicker in video: the weight s, out of 256, of the previous
+   * frame's tables in each tile's table. Each table t keeps a state T, set
+   * to 256 * t[v] on the first frame after start, a flush, a discontinuity
+   * or a change of caps or tiles, and on later frames to
+   * (s * T[v] + (256 - s) * 256 * t[v] + 128) >> 8; pixels are mapped by
+   * (T[v] + 128) >> 8. 0 uses each frame's own tables. May change while
+   * playing, from the next frame on.
+   */
+  g_object_class_install_property (gobject_class, PROP_SMOOTHING,
+      g_param_spec_uint ("smoothing", "Smoothing",
+          "Weight out of 256 of the previous frame's tables, against flicker "
+          "(0: off)",
+          0, 255, DEFAULT_SMOOTHING, flags));
+}
+
 static void
 gst_cl_clahe_class_init (GstClClaheClass *klass)
 {
@@ -952,47 +1022,7 @@ gst_cl_clahe_class_init (GstClClaheClass *klass)
   gobject_class->set_property = gst_cl_clahe_set_property;
   gobject_class->get_property = gst_cl_clahe_get_property;
 
-  g_object_class_install_property (gobject_class, PROP_CLIP_LIMIT,
-      g_param_spec_double ("clip-limit", "Clip limit",
-          "OpenCV's clipLimit: each tile's histogram is clipped at "
-          "max (1, (int) (clip-limit * tile area / bins)) counts per bin "
-          "(bins: 256, or 65536 for GRAY16) and the excess spread over all "
-          "bins, which caps how steep a tile's table may get. Low values "
-          "(1-4 for 8-bit input, 256 times that for GRAY16) keep noise in "
-          "flat regions down, high values approach plain equalization per "
-          "tile; 0 turns clipping off. May change while playing, from the "
-          "next frame on",
-          0.0, MAX_CLIP_LIMIT, DEFAULT_CLIP_LIMIT,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_TILES_X,
-      g_param_spec_uint ("tiles-x", "Tiles across",
-          "Columns of tiles, each with its own table (OpenCV's "
-          "tileGridSize.width). May change while playing, from the next "
-          "frame on; the smoothing starts afresh",
-          1, MAX_TILES, DEFAULT_TILES_X,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_TILES_Y,
-      g_param_spec_uint ("tiles-y", "Tiles down",
-          "Rows of tiles, each with its own table (OpenCV's "
-          "tileGridSize.height). May change while playing, from the next "
-          "frame on; the smoothing starts afresh",
-          1, MAX_TILES, DEFAULT_TILES_Y,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_SMOOTHING,
-      g_param_spec_uint ("smoothing", "Smoothing",
-          "Weight out of 256 of the previous frame's tables in each tile's "
-          "table, against flicker in video: T = (smoothing * T + (256 - "
-          "smoothing) * 256 * table + 128) >> 8 per entry, pixels mapped by "
-          "(T + 128) >> 8; 0 uses each frame's own tables. The first frame "
-          "after start, a flush, a discontinuity or a change of caps or "
-          "tiles starts from its own tables. May change while playing, from "
-          "the next frame on",
-          0, 255, DEFAULT_SMOOTHING,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
+  gst_cl_clahe_install_properties (gobject_class);
   gst_cl_hist_output_install_properties (gobject_class, PROP_POST_MESSAGES,
       FALSE);
   gst_cl_histogram_meta_get_info ();

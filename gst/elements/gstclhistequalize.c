@@ -351,48 +351,15 @@ choose_range (GstClHistEqualize *self, const GstVideoInfo *info)
   }
 }
 
-/* Kernels depend on the depth and the device type, and the launch shapes on
- * the size: all is set here, once per caps. */
+/* The caps' device buffers, once plan_kernels() has set the histograms'
+ * parts and whether k_bounds runs: the histograms, the cumulative counts
+ * (CPUs), the table, its statistics, the smoothing state and the linear
+ * bounds (GPUs, GRAY16). */
 static gboolean
-gst_cl_hist_equalize_configure (GstClFilter *filter,
-    const GstVideoInfo *in_info, const GstVideoInfo *out_info)
+alloc_buffers (GstClHistEqualize *self, GstClContext *cl)
 {
-  GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
-  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
-  GstClContext *cl = gst_cl_base_filter_get_context (base);
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (self);
   GError *error = NULL;
-  gchar *defines;
-  gboolean ok;
-
-  release_buffers (self);
-  release_kernels (self);
-
-  self->depth = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
-  self->out_depth = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0);
-  self->id_shift = self->depth - self->out_depth;
-  self->nbins = 1u << self->depth;
-  self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (in_info));
-  self->cpu = gst_cl_context_use_cpu_kernels (cl);
-  gst_cl_roi_forget (&self->roi_warning);
-  choose_range (self, in_info);
-  GST_DEBUG_OBJECT (self, "%s %dx%d: table onto %u + %u%s",
-      GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_WIDTH (in_info),
-      GST_VIDEO_INFO_HEIGHT (in_info), self->lo, self->span,
-      self->span == GST_CL_SPAN_CV ? " (cv::equalizeHist)" : "");
-  /* Only the kernels of these depths are compiled. */
-  defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u", self->depth,
-      self->out_depth);
-  self->program = gst_cl_base_filter_get_program (base, "histequalize",
-      gst_cl_kernel_histequalize, TRUE, defines);
-  g_free (defines);
-  if (!self->program)
-    return FALSE;
-  ok = plan_kernels (self, cl, GST_VIDEO_INFO_COMP_WIDTH (in_info, 0),
-      GST_VIDEO_INFO_COMP_HEIGHT (in_info, 0));
-  clReleaseProgram (self->program);
-  self->program = NULL;
-  if (!ok)
-    return FALSE;
 
   for (guint i = 0; i < (self->cpu ? 1 : 2); i++) {
     self->hist[i] = gst_cl_base_filter_alloc (base,
@@ -428,6 +395,52 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
     if (!self->bounds)
       return FALSE;
   }
+  return TRUE;
+}
+
+/* Kernels depend on the depth and the device type, and the launch shapes on
+ * the size: all is set here, once per caps. */
+static gboolean
+gst_cl_hist_equalize_configure (GstClFilter *filter,
+    const GstVideoInfo *in_info, const GstVideoInfo *out_info)
+{
+  GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
+  GstClContext *cl = gst_cl_base_filter_get_context (base);
+  gchar *defines;
+  gboolean ok;
+
+  release_buffers (self);
+  release_kernels (self);
+
+  self->depth = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
+  self->out_depth = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0);
+  self->id_shift = self->depth - self->out_depth;
+  self->nbins = 1u << self->depth;
+  self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (in_info));
+  self->cpu = gst_cl_context_use_cpu_kernels (cl);
+  gst_cl_roi_forget (&self->roi_warning);
+  choose_range (self, in_info);
+  GST_DEBUG_OBJECT (self, "%s %dx%d: table onto %u + %u%s",
+      GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_WIDTH (in_info),
+      GST_VIDEO_INFO_HEIGHT (in_info), self->lo, self->span,
+      self->span == GST_CL_SPAN_CV ? " (cv::equalizeHist)" : "");
+  /* Only the kernels of these depths are compiled. */
+  defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u", self->depth,
+      self->out_depth);
+  self->program = gst_cl_base_filter_get_program (base, "histequalize",
+      gst_cl_kernel_histequalize, TRUE, defines);
+  g_free (defines);
+  if (!self->program)
+    return FALSE;
+  ok = plan_kernels (self, cl, GST_VIDEO_INFO_COMP_WIDTH (in_info, 0),
+      GST_VIDEO_INFO_COMP_HEIGHT (in_info, 0));
+  clReleaseProgram (self->program);
+  self->program = NULL;
+  if (!ok)
+    return FALSE;
+  if (!alloc_buffers (self, cl))
+    return FALSE;
   if (!self->cpu && zero_histograms (self, cl) != CL_SUCCESS) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Could not clear the histogram buffers on \"%s\".", cl->device_name),
@@ -784,21 +797,99 @@ gst_cl_hist_equalize_converts (GstVideoFormat in, GstVideoFormat out)
                           out == GST_VIDEO_FORMAT_GRAY8);
 }
 
-/* In luma samples, as clhistogram's; see gst_cl_roi_fit(). */
+/* In luma samples, as clhistogram's; see gst_cl_roi_fit(). The gtk-doc
+ * blocks are gstclroi.c's. */
 static const gchar *const roi_blurbs[] = {
-  "Left edge of the region whose histogram builds the table; 0 is the "
-  "frame's left edge, and one past its right edge uses the whole frame, with "
-  "a warning",
-  "Top edge of the region whose histogram builds the table; 0 is the "
-  "frame's top edge, and one past its bottom edge uses the whole frame, with "
-  "a warning",
-  "Width of the region whose histogram builds the table (which applies to "
-  "every pixel), from roi-x; 0 reaches the frame's right edge, and a wider "
-  "one stops there, with a warning",
-  "Height of the region whose histogram builds the table, from roi-y; 0 "
-  "reaches the frame's bottom edge, and a taller one stops there, with a "
-  "warning",
+  "Left edge of the region whose histogram builds the table (0: the frame's "
+  "left edge)",
+  "Top edge of the region whose histogram builds the table (0: the frame's "
+  "top edge)",
+  "Width of the region whose histogram builds the table (0: to the frame's "
+  "right edge)",
+  "Height of the region whose histogram builds the table (0: to the frame's "
+  "bottom edge)",
 };
+
+/* The properties of the table itself: how it is built and applied. */
+static void
+gst_cl_hist_equalize_install_properties (GObjectClass *gobject_class)
+{
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                            GST_PARAM_MUTABLE_PLAYING;
+
+  /**
+   * GstClHistEqualize:method:
+   *
+   * How each frame's table is built from the region's histogram:
+   * `equalize` (the default) spreads the values evenly over the output
+   * range (cv::equalizeHist for GRAY8 and full-range luma); `linear`
+   * stretches the values between the #GstClHistEqualize:saturate-low and
+   * #GstClHistEqualize:saturate-high percentiles linearly onto it. The
+   * output range is 0-255 for 8-bit output, 16-235 for limited-range luma
+   * and 0-65535 for GRAY16. May change while playing, from the next frame
+   * on.
+   */
+  g_object_class_install_property (gobject_class, PROP_METHOD,
+      g_param_spec_enum ("method", "Method",
+          "How each frame's table is built from the histogram",
+          GST_TYPE_CL_HIST_EQUALIZE_METHOD, DEFAULT_METHOD, flags));
+  /**
+   * GstClHistEqualize:saturate-low:
+   *
+   * With method=linear, the fraction of the region's N pixels that may map
+   * to the lowest output value: the stretch starts at the smallest value
+   * whose cumulative count exceeds floor (saturate-low * N), so 0 starts it
+   * at the darkest value present. May change while playing, from the next
+   * frame on.
+   */
+  g_object_class_install_property (gobject_class, PROP_SATURATE_LOW,
+      g_param_spec_double ("saturate-low", "Saturate low",
+          "method=linear: fraction of pixels that may map to the lowest value",
+          0.0, 0.5, DEFAULT_SATURATE, flags));
+  /**
+   * GstClHistEqualize:saturate-high:
+   *
+   * With method=linear, the fraction of the region's N pixels that may map
+   * to the highest output value: the stretch ends at the smallest value
+   * whose cumulative count reaches N - floor (saturate-high * N), so 0 ends
+   * it at the brightest value present. Where the end is not above the
+   * start, the table is the identity. May change while playing, from the
+   * next frame on.
+   */
+  g_object_class_install_property (gobject_class, PROP_SATURATE_HIGH,
+      g_param_spec_double ("saturate-high", "Saturate high",
+          "method=linear: fraction of pixels that may map to the highest value",
+          0.0, 0.5, DEFAULT_SATURATE, flags));
+  /**
+   * GstClHistEqualize:strength:
+   *
+   * How much of the table applies, in steps of 1/256: with
+   * w = floor (strength * 256 + 0.5), each entry is
+   * (w * table + (256 - w) * identity + 128) >> 8, the identity mapping v
+   * to v, or to v >> 8 from GRAY16 to GRAY8. 1 applies the table, 0 leaves
+   * the input unchanged. May change while playing, from the next frame on.
+   */
+  g_object_class_install_property (gobject_class, PROP_STRENGTH,
+      g_param_spec_double ("strength", "Strength",
+          "Fraction of the table applied: 1 all of it, 0 none", 0.0, 1.0,
+          DEFAULT_STRENGTH, flags));
+  /**
+   * GstClHistEqualize:smoothing:
+   *
+   * Against flicker: the weight s, out of 256, of the previous frames'
+   * table in each frame's, an exponential moving average. The first frame
+   * after start, a flush, a buffer marked DISCONT or new caps sets
+   * T[v] = 256 * t[v] from its own table t, each later one
+   * T[v] = (s * T[v] + (256 - s) * 256 * t[v] + 128) >> 8, and pixels map
+   * to (T[v] + 128) >> 8. 0 turns it off. May change while playing, from
+   * the next frame on.
+   */
+  g_object_class_install_property (gobject_class, PROP_SMOOTHING,
+      g_param_spec_uint ("smoothing", "Smoothing",
+          "Weight out of 256 of the previous frames' table, against flicker "
+          "(0: off)",
+          0, 255, DEFAULT_SMOOTHING, flags));
+}
 
 static void
 gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
@@ -821,46 +912,7 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
   gst_cl_hist_output_install_properties (gobject_class, PROP_POST_MESSAGES,
       TRUE);
   gst_cl_histogram_meta_get_info ();
-  g_object_class_install_property (gobject_class, PROP_METHOD,
-      g_param_spec_enum ("method", "Method",
-          "How each frame's table is built: \"equalize\" spreads the "
-          "histogram evenly over the output range; \"linear\" stretches the "
-          "values between the saturate-low and saturate-high percentiles "
-          "linearly onto it. May change while playing",
-          GST_TYPE_CL_HIST_EQUALIZE_METHOD, DEFAULT_METHOD,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_SATURATE_LOW,
-      g_param_spec_double ("saturate-low", "Saturate low",
-          "method=linear: the fraction of pixels (of the region) that may "
-          "map to the lowest output value; the stretch starts at the "
-          "smallest value whose cumulative count exceeds it",
-          0.0, 0.5, DEFAULT_SATURATE,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_SATURATE_HIGH,
-      g_param_spec_double ("saturate-high", "Saturate high",
-          "method=linear: the fraction of pixels (of the region) that may "
-          "map to the highest output value",
-          0.0, 0.5, DEFAULT_SATURATE,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_STRENGTH,
-      g_param_spec_double ("strength", "Strength",
-          "How much of the table is applied: 1 the table, 0 the input "
-          "unchanged (the identity, or v >> 8 from 16 to 8 bits), in "
-          "steps of 1/256 between",
-          0.0, 1.0, DEFAULT_STRENGTH,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_SMOOTHING,
-      g_param_spec_uint ("smoothing", "Smoothing",
-          "Against flicker: the weight, out of 256, of the previous frames' "
-          "table in each frame's (an exponential moving average); 0 is off. "
-          "Starts again after a flush, a discontinuity or new caps",
-          0, 255, DEFAULT_SMOOTHING,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
+  gst_cl_hist_equalize_install_properties (gobject_class);
   gst_cl_roi_install_properties (gobject_class, PROP_ROI_X, roi_blurbs);
 
   gst_element_class_set_static_metadata (element_class,

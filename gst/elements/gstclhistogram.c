@@ -302,16 +302,13 @@ gst_cl_histogram_converts (GstVideoFormat in, GstVideoFormat out)
   return in == out;
 }
 
-/* In luma samples, as clhistequalize's; see gst_cl_roi_fit(). */
+/* In luma samples, as clhistequalize's; see gst_cl_roi_fit(). The gtk-doc
+ * blocks are gstclroi.c's. */
 static const gchar *const roi_blurbs[] = {
-  "Left edge of the region measured; 0 is the frame's left edge, and one "
-  "past its right edge measures the whole frame, with a warning",
-  "Top edge of the region measured; 0 is the frame's top edge, and one "
-  "past its bottom edge measures the whole frame, with a warning",
-  "Width of the region measured, from roi-x; 0 reaches the frame's right "
-  "edge, and a wider one stops there, with a warning",
-  "Height of the region measured, from roi-y; 0 reaches the frame's bottom "
-  "edge, and a taller one stops there, with a warning",
+  "Left edge of the region measured (0: the frame's left edge)",
+  "Top edge of the region measured (0: the frame's top edge)",
+  "Width of the region measured (0: to the frame's right edge)",
+  "Height of the region measured (0: to the frame's bottom edge)",
 };
 
 static void

@@ -60,6 +60,92 @@ gst_cl_hist_output_settings_init (GstClHistOutputSettings *s, gboolean post)
   s->attach_meta = DEFAULT_ATTACH_META;
 }
 
+/* The properties' gtk-doc blocks, for each element that installs them. */
+/**
+ * GstClHistEqualize:post-messages:
+ *
+ * Whether to post an element message named `histogram` for every frame: the
+ * histogram of the input frame's region (its luma for YUV), with the fields
+ * the element's description lists and `method`, the table it built. %TRUE
+ * by default. May change while playing, from the next frame on.
+ */
+/**
+ * GstClHistEqualize:message-bins:
+ *
+ * The number of entries in `bins`, in the message and in the meta, a power
+ * of two: adjacent bins of the full histogram (256 bins for 8-bit formats,
+ * 65536 for GRAY16) are summed, bin i counting the values from i * 2^depth
+ * / num-bins on. Another value is rounded down to a power of two, with a
+ * warning in the debug log, and no more than the full histogram's bins are
+ * given. 256 by default. May change while playing, from the next frame on.
+ */
+/**
+ * GstClHistEqualize:attach-meta:
+ *
+ * Whether each output buffer carries the message's fields in a
+ * #GstCustomMeta registered as `GstClHistogramMeta`
+ * (gst_buffer_get_custom_meta()), whether or not messages are posted; it
+ * replaces any such meta the buffer had. %FALSE by default. May change
+ * while playing, from the next frame on.
+ */
+/**
+ * GstClHistogram:post-messages:
+ *
+ * Whether to post an element message named `histogram` for every frame: the
+ * histogram of the frame's region (its luma for YUV), with the fields the
+ * element's description lists. %TRUE by default; with it and
+ * #GstClHistogram:attach-meta %FALSE the element does nothing with the
+ * frames. May change while playing, from the next frame on.
+ */
+/**
+ * GstClHistogram:message-bins:
+ *
+ * The number of entries in `bins`, in the message and in the meta, a power
+ * of two: adjacent bins of the full histogram (256 bins for 8-bit formats,
+ * 65536 for GRAY16) are summed, bin i counting the values from i * 2^depth
+ * / num-bins on. Another value is rounded down to a power of two, with a
+ * warning in the debug log, and no more than the full histogram's bins are
+ * given. 256 by default. May change while playing, from the next frame on.
+ */
+/**
+ * GstClHistogram:attach-meta:
+ *
+ * Whether each buffer leaves with the message's fields in a #GstCustomMeta
+ * registered as `GstClHistogramMeta` (gst_buffer_get_custom_meta()),
+ * whether or not messages are posted; it replaces any such meta the buffer
+ * had. A buffer that others hold too is replaced by a new #GstBuffer on the
+ * same memory, as a meta needs a writable buffer. %FALSE by default. May
+ * change while playing, from the next frame on.
+ */
+/**
+ * GstClClahe:post-messages:
+ *
+ * Whether to post an element message named `histogram` for every frame: the
+ * histogram of the whole input frame (its luma for YUV), with the fields
+ * the element's description lists. %FALSE by default: CLAHE counts the
+ * tiles' histograms, not the frame's, so the message costs two more kernels
+ * and a read-back of 8 + message-bins words per frame. May change while
+ * playing, from the next frame on.
+ */
+/**
+ * GstClClahe:message-bins:
+ *
+ * The number of entries in `bins`, in the message and in the meta, a power
+ * of two: adjacent bins of the full histogram (256 bins for 8-bit formats,
+ * 65536 for GRAY16) are summed, bin i counting the values from i * 2^depth
+ * / num-bins on. Another value is rounded down to a power of two, with a
+ * warning in the debug log, and no more than the full histogram's bins are
+ * given. 256 by default. May change while playing, from the next frame on.
+ */
+/**
+ * GstClClahe:attach-meta:
+ *
+ * Whether each output buffer carries the message's fields, those of the
+ * whole input frame, in a #GstCustomMeta registered as `GstClHistogramMeta`
+ * (gst_buffer_get_custom_meta()), whether or not messages are posted; it
+ * replaces any such meta the buffer had. %FALSE by default. May change
+ * while playing, from the next frame on.
+ */
 void
 gst_cl_hist_output_install_properties (GObjectClass *gobject_class,
     guint first_id, gboolean post)

@@ -96,6 +96,80 @@ gst_cl_roi_forget (GstClRoiWarning *last)
   last->warned = FALSE;
 }
 
+/* The properties' gtk-doc blocks, for each element that installs them. */
+/**
+ * GstClHistEqualize:roi-x:
+ *
+ * The left edge of the region whose histogram builds the table, in luma
+ * samples; 0 (the default) is the frame's left edge. The table then applies
+ * to every pixel of the frame. At or past the frame's width nothing of the
+ * region is in the frame: the whole frame's histogram builds the table
+ * instead, with a warning (once, until the region or the caps change). May
+ * change while playing, from the next frame on.
+ */
+/**
+ * GstClHistEqualize:roi-y:
+ *
+ * The top edge of the region whose histogram builds the table, in luma
+ * samples; 0 (the default) is the frame's top edge. At or past the frame's
+ * height nothing of the region is in the frame: the whole frame's histogram
+ * builds the table instead, with a warning (once, until the region or the
+ * caps change). May change while playing, from the next frame on.
+ */
+/**
+ * GstClHistEqualize:roi-width:
+ *
+ * The width of the region whose histogram builds the table, in luma samples
+ * from #GstClHistEqualize:roi-x; 0 (the default) reaches the frame's right
+ * edge, and a region reaching past it stops there, with a warning (once,
+ * until the region or the caps change). May change while playing, from the
+ * next frame on.
+ */
+/**
+ * GstClHistEqualize:roi-height:
+ *
+ * The height of the region whose histogram builds the table, in luma
+ * samples from #GstClHistEqualize:roi-y; 0 (the default) reaches the
+ * frame's bottom edge, and a region reaching past it stops there, with a
+ * warning (once, until the region or the caps change). May change while
+ * playing, from the next frame on.
+ */
+/**
+ * GstClHistogram:roi-x:
+ *
+ * The left edge of the region measured, in luma samples; 0 (the default) is
+ * the frame's left edge. At or past the frame's width nothing of the region
+ * is in the frame: the whole frame is measured instead, with a warning
+ * (once, until the region or the caps change). May change while playing,
+ * from the next frame on.
+ */
+/**
+ * GstClHistogram:roi-y:
+ *
+ * The top edge of the region measured, in luma samples; 0 (the default) is
+ * the frame's top edge. At or past the frame's height nothing of the region
+ * is in the frame: the whole frame is measured instead, with a warning
+ * (once, until the region or the caps change). May change while playing,
+ * from the next frame on.
+ */
+/**
+ * GstClHistogram:roi-width:
+ *
+ * The width of the region measured, in luma samples from
+ * #GstClHistogram:roi-x; 0 (the default) reaches the frame's right edge,
+ * and a region reaching past it stops there, with a warning (once, until
+ * the region or the caps change). May change while playing, from the next
+ * frame on.
+ */
+/**
+ * GstClHistogram:roi-height:
+ *
+ * The height of the region measured, in luma samples from
+ * #GstClHistogram:roi-y; 0 (the default) reaches the frame's bottom edge,
+ * and a region reaching past it stops there, with a warning (once, until
+ * the region or the caps change). May change while playing, from the next
+ * frame on.
+ */
 void
 gst_cl_roi_install_properties (GObjectClass *gobject_class, guint first_id,
     const gchar *const blurbs[4])

@@ -75,7 +75,8 @@ void gst_cl_roi_forget (GstClRoiWarning *last);
 
 /* Installs the four properties, @first_id and the three ids after it for
  * roi-x, roi-y, roi-width and roi-height, with the element's @blurbs (static
- * strings) in that order. */
+ * strings, one line each) in that order. Each element's gtk-doc blocks for
+ * them are in gstclroi.c. */
 void gst_cl_roi_install_properties (GObjectClass *gobject_class, guint first_id,
     const gchar *const blurbs[4]);
 

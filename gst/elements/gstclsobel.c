@@ -408,6 +408,68 @@ gst_cl_sobel_converts (GstVideoFormat in, GstVideoFormat out)
   return out == GST_VIDEO_FORMAT_GRAY8;
 }
 
+/* The properties of the output: which gradient, scaled, thresholded. */
+static void
+gst_cl_sobel_install_properties (GObjectClass *gobject_class)
+{
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                            GST_PARAM_MUTABLE_PLAYING;
+
+  /**
+   * GstClSobel:mode:
+   *
+   * What each output pixel measures, from the gradients gx and gy of
+   * OpenCV's cv::Sobel with ksize=3, pixels outside the frame repeating the
+   * nearest edge pixel:
+   *
+   * * `magnitude` (the default): sqrt (gx² + gy²)
+   * * `magnitude-l1`: |gx| + |gy|
+   * * `dx`: |gx|, vertical edges
+   * * `dy`: |gy|, horizontal edges
+   *
+   * The value is then multiplied by #GstClSobel:scale. May change while
+   * playing, from the next frame on.
+   */
+  g_object_class_install_property (gobject_class, PROP_MODE,
+      g_param_spec_enum ("mode", "Mode",
+          "What each output pixel measures of the 3x3 Sobel gradients",
+          GST_TYPE_CL_SOBEL_MODE, DEFAULT_MODE, flags));
+  /**
+   * GstClSobel:scale:
+   *
+   * The factor on the mode's value m: the output pixel is scale * m rounded
+   * half to even and clamped to the output's range, 0-255 for GRAY8 and
+   * 0-65535 for GRAY16. m reaches 4 times the input's maximum in `dx` and
+   * `dy` (1020 for 8-bit input), 4.47 times in `magnitude` and 6 times in
+   * `magnitude-l1`: scales of 0.25, 0.22 and 0.166 keep the strongest edges
+   * from saturating, 1 makes faint edges visible.
+   *
+   * Scale 1 is computed exactly in integers on any device; other scales in
+   * double precision, exact on devices with cl_khr_fp64, and in float
+   * elsewhere, where results may differ by one. May change while playing,
+   * from the next frame on.
+   */
+  g_object_class_install_property (gobject_class, PROP_SCALE,
+      g_param_spec_double ("scale", "Scale",
+          "Factor on the gradient value, before rounding and clamping to the "
+          "output's range",
+          0.0, MAX_SCALE, DEFAULT_SCALE, flags));
+  /**
+   * GstClSobel:threshold:
+   *
+   * 0 (the default) outputs the scaled gradient; any other value a binary
+   * edge map: the output's maximum (255 or 65535) where the scaled, clamped
+   * gradient is at least the threshold, 0 elsewhere. The threshold is in
+   * pixel values of the output format: above 255, GRAY8 output is all 0.
+   * May change while playing, from the next frame on.
+   */
+  g_object_class_install_property (gobject_class, PROP_THRESHOLD,
+      g_param_spec_uint ("threshold", "Threshold",
+          "Binary edge map: maximum where the scaled gradient reaches this, "
+          "else 0 (0: off)",
+          0, MAX_THRESHOLD, DEFAULT_THRESHOLD, flags));
+}
+
 static void
 gst_cl_sobel_class_init (GstClSobelClass *klass)
 {
@@ -422,43 +484,7 @@ gst_cl_sobel_class_init (GstClSobelClass *klass)
   gobject_class->set_property = gst_cl_sobel_set_property;
   gobject_class->get_property = gst_cl_sobel_get_property;
 
-  g_object_class_install_property (gobject_class, PROP_MODE,
-      g_param_spec_enum ("mode", "Mode",
-          "What each output pixel measures, from the 3x3 Sobel gradients gx "
-          "and gy: \"magnitude\" sqrt (gx² + gy²), \"magnitude-l1\" "
-          "|gx| + |gy|, \"dx\" |gx| (vertical edges), \"dy\" |gy| "
-          "(horizontal edges); the value is then multiplied by \"scale\". "
-          "May change while playing, from the next frame on",
-          GST_TYPE_CL_SOBEL_MODE, DEFAULT_MODE,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_SCALE,
-      g_param_spec_double ("scale", "Scale",
-          "Factor on the mode's gradient value: the output pixel is "
-          "scale * value rounded half to even and clamped to the format's "
-          "range (0-255 for GRAY8, 0-65535 for GRAY16). The value reaches "
-          "4 times the format's maximum in dx and dy (1020 for GRAY8), 4.47 "
-          "times in magnitude and 6 times in magnitude-l1: scales of 0.25, "
-          "0.22 and 0.166 keep the strongest edges from saturating, 1.0 "
-          "makes faint edges visible. Scale 1 is computed exactly in integers "
-          "on any device, other scales in "
-          "double precision, exact on devices with cl_khr_fp64 and in float "
-          "elsewhere, where results may differ by one. May change while "
-          "playing, from the next "
-          "frame on",
-          0.0, MAX_SCALE, DEFAULT_SCALE,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_THRESHOLD,
-      g_param_spec_uint ("threshold", "Threshold",
-          "0 (off) for the scaled gradient as output; otherwise a binary "
-          "edge map: the maximum value (255 or 65535) where the scaled, "
-          "clamped gradient is >= threshold, 0 elsewhere. In pixel values "
-          "of the output format (a threshold above 255 makes GRAY8 output "
-          "all 0). May change while playing, from the next frame on",
-          0, MAX_THRESHOLD, DEFAULT_THRESHOLD,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-              GST_PARAM_MUTABLE_PLAYING));
+  gst_cl_sobel_install_properties (gobject_class);
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL Sobel edge detection", "Filter/Effect/Video",

@@ -807,6 +807,7 @@ GST_START_TEST (test_property_defaults)
   static const gchar *mutable_props[] = { "mode", "scale", "threshold" };
   GstElement *e = gst_element_factory_make ("clsobel", NULL);
   GParamSpec *pspec;
+  const gchar *blurb;
   gdouble scale;
   guint threshold;
   gint mode;
@@ -829,7 +830,12 @@ GST_START_TEST (test_property_defaults)
 
     pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (e), name);
     fail_unless (pspec->flags & GST_PARAM_MUTABLE_PLAYING, "%s", name);
-    fail_unless (strlen (g_param_spec_get_blurb (pspec)) > 60, "%s", name);
+    /* One line, as gst-inspect-1.0 shows it; the details are in the
+     * gtk-doc blocks and docs/clsobel.md. */
+    blurb = g_param_spec_get_blurb (pspec);
+    fail_unless (blurb && *blurb && strlen (blurb) <= 100 &&
+                     !strchr (blurb, '\n'),
+        "%s", name);
   }
   gst_object_unref (e);
 }
