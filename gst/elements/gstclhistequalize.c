@@ -723,21 +723,11 @@ gst_cl_hist_equalize_set_property (GObject *object, guint prop_id,
     case PROP_SMOOTHING:
       self->settings.smoothing = g_value_get_uint (value);
       break;
-    case PROP_ROI_X:
-      self->settings.roi.x = g_value_get_uint (value);
-      break;
-    case PROP_ROI_Y:
-      self->settings.roi.y = g_value_get_uint (value);
-      break;
-    case PROP_ROI_WIDTH:
-      self->settings.roi.width = g_value_get_uint (value);
-      break;
-    case PROP_ROI_HEIGHT:
-      self->settings.roi.height = g_value_get_uint (value);
-      break;
     default:
       if (!gst_cl_hist_output_set_property (GST_CL_FILTER (self),
-              &self->settings.out, PROP_POST_MESSAGES, prop_id, value))
+              &self->settings.out, PROP_POST_MESSAGES, prop_id, value) &&
+          !gst_cl_roi_set_property (&self->settings.roi, PROP_ROI_X, prop_id,
+              value))
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
@@ -767,21 +757,11 @@ gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
     case PROP_SMOOTHING:
       g_value_set_uint (value, self->settings.smoothing);
       break;
-    case PROP_ROI_X:
-      g_value_set_uint (value, self->settings.roi.x);
-      break;
-    case PROP_ROI_Y:
-      g_value_set_uint (value, self->settings.roi.y);
-      break;
-    case PROP_ROI_WIDTH:
-      g_value_set_uint (value, self->settings.roi.width);
-      break;
-    case PROP_ROI_HEIGHT:
-      g_value_set_uint (value, self->settings.roi.height);
-      break;
     default:
       if (!gst_cl_hist_output_get_property (&self->settings.out,
-              PROP_POST_MESSAGES, prop_id, value))
+              PROP_POST_MESSAGES, prop_id, value) &&
+          !gst_cl_roi_get_property (&self->settings.roi, PROP_ROI_X, prop_id,
+              value))
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }

@@ -185,3 +185,27 @@ gst_cl_roi_install_properties (GObjectClass *gobject_class, guint first_id,
             G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
                 GST_PARAM_MUTABLE_PLAYING));
 }
+
+gboolean
+gst_cl_roi_set_property (GstClRoi *roi, guint first_id, guint prop_id,
+    const GValue *value)
+{
+  guint *fields[4] = { &roi->x, &roi->y, &roi->width, &roi->height };
+
+  if (prop_id < first_id || prop_id - first_id >= G_N_ELEMENTS (fields))
+    return FALSE;
+  *fields[prop_id - first_id] = g_value_get_uint (value);
+  return TRUE;
+}
+
+gboolean
+gst_cl_roi_get_property (const GstClRoi *roi, guint first_id, guint prop_id,
+    GValue *value)
+{
+  const guint fields[4] = { roi->x, roi->y, roi->width, roi->height };
+
+  if (prop_id < first_id || prop_id - first_id >= G_N_ELEMENTS (fields))
+    return FALSE;
+  g_value_set_uint (value, fields[prop_id - first_id]);
+  return TRUE;
+}

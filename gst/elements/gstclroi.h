@@ -80,5 +80,13 @@ void gst_cl_roi_forget (GstClRoiWarning *last);
 void gst_cl_roi_install_properties (GObjectClass *gobject_class, guint first_id,
     const gchar *const blurbs[4]);
 
+/* From the element's set_property and get_property, under its object lock,
+ * for the ids gst_cl_roi_install_properties() gave: FALSE where @prop_id is
+ * none of them. */
+gboolean gst_cl_roi_set_property (GstClRoi *roi, guint first_id, guint prop_id,
+    const GValue *value);
+gboolean gst_cl_roi_get_property (const GstClRoi *roi, guint first_id,
+    guint prop_id, GValue *value);
+
 G_END_DECLS
 #endif /* __GST_CL_ROI_H__ */
