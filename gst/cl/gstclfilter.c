@@ -182,6 +182,14 @@ gst_cl_filter_transform_meta (GstBaseTransform *trans, GstBuffer *outbuf,
                           g_quark_from_string (GST_META_TAG_VIDEO_STR)));
 }
 
+gboolean
+gst_cl_filter_keeps_or_narrows (GstVideoFormat in, GstVideoFormat out)
+{
+  return in == out || ((in == GST_VIDEO_FORMAT_GRAY16_LE ||
+                           in == GST_VIDEO_FORMAT_GRAY16_BE) &&
+                          out == GST_VIDEO_FORMAT_GRAY8);
+}
+
 void
 gst_cl_filter_wait_for_results (GstClFilter *filter, gboolean may_defer)
 {

@@ -90,6 +90,10 @@ struct _GstClFilterClass {
       GstBuffer *outbuf, const GstVideoInfo *in_info);
 };
 
+/* A converts() for elements whose frames keep their format, or whose
+ * GRAY16 becomes GRAY8 where downstream asks (clhistequalize, clclahe). */
+gboolean gst_cl_filter_keeps_or_narrows (GstVideoFormat in, GstVideoFormat out);
+
 /* From enqueue: finish() reads what the frame's commands read back, so the
  * frame waits for them even where its output stays on the device, unless
  * @may_defer: then finish() may come later, when the results are there,

@@ -927,16 +927,6 @@ gst_cl_clahe_get_property (GObject *object, guint prop_id, GValue *value,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* Equalized frames keep their format, or 16 bits become 8 when downstream
- * asks. */
-static gboolean
-gst_cl_clahe_converts (GstVideoFormat in, GstVideoFormat out)
-{
-  return in == out || ((in == GST_VIDEO_FORMAT_GRAY16_LE ||
-                           in == GST_VIDEO_FORMAT_GRAY16_BE) &&
-                          out == GST_VIDEO_FORMAT_GRAY8);
-}
-
 /* The properties of the tables: their clip, grid and smoothing. */
 static void
 gst_cl_clahe_install_properties (GObjectClass *gobject_class)
@@ -1040,7 +1030,7 @@ gst_cl_clahe_class_init (GstClClaheClass *klass)
   trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_clahe_sink_event);
   base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_clahe_teardown);
   base_class->debug_category = gst_cl_clahe_debug;
-  cl_class->converts = gst_cl_clahe_converts;
+  cl_class->converts = gst_cl_filter_keeps_or_narrows;
   cl_class->read_components = GST_CL_COMPONENT_LUMA;
   cl_class->write_components = GST_CL_COMPONENT_LUMA;
   cl_class->in_place = TRUE;

@@ -768,15 +768,6 @@ gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* Frames keep their format, or GRAY16 becomes GRAY8 when downstream asks. */
-static gboolean
-gst_cl_hist_equalize_converts (GstVideoFormat in, GstVideoFormat out)
-{
-  return in == out || ((in == GST_VIDEO_FORMAT_GRAY16_LE ||
-                           in == GST_VIDEO_FORMAT_GRAY16_BE) &&
-                          out == GST_VIDEO_FORMAT_GRAY8);
-}
-
 /* In luma samples, as clhistogram's; see gst_cl_roi_fit(). The gtk-doc
  * blocks are gstclroi.c's. */
 static const gchar *const roi_blurbs[] = {
@@ -905,7 +896,7 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
 
   base_class->teardown = GST_DEBUG_FUNCPTR (gst_cl_hist_equalize_teardown);
   base_class->debug_category = gst_cl_hist_equalize_debug;
-  cl_class->converts = gst_cl_hist_equalize_converts;
+  cl_class->converts = gst_cl_filter_keeps_or_narrows;
   cl_class->read_components = GST_CL_COMPONENT_LUMA;
   cl_class->write_components = GST_CL_COMPONENT_LUMA;
   cl_class->in_place = TRUE;
