@@ -33,6 +33,7 @@
 #include "cldevices.h"
 #include "cltestutils.h"
 #include "clreference.h"
+#include "histframe.h"
 
 #define GRAY8 GST_VIDEO_FORMAT_GRAY8
 #define GRAY16_LE GST_VIDEO_FORMAT_GRAY16_LE
@@ -534,17 +535,6 @@ GST_END_TEST;
 
 /* ---- The histogram message ---- */
 
-static GstMessage *
-pop_histogram (GstBus *bus)
-{
-  GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT);
-
-  fail_unless (msg != NULL, "no element message");
-  fail_unless (
-      gst_structure_has_name (gst_message_get_structure (msg), "histogram"));
-  return msg;
-}
-
 static void
 check_message (const GstStructure *s, const TestFrame *in, guint message_bins)
 {
@@ -634,7 +624,7 @@ GST_START_TEST (test_message_fields)
     fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
     gst_buffer_unref (gst_harness_pull (h));
 
-    msg = pop_histogram (bus);
+    msg = hist_pop_message (bus);
     fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (h->element));
     s = gst_message_get_structure (msg);
     fail_unless (gst_structure_get_uint64 (s, "timestamp", &t));
@@ -656,7 +646,7 @@ GST_START_TEST (test_message_fields)
 
     g_object_set (h->element, "message-bins", bins_list[i], NULL);
     out = test_harness_process (h, flower);
-    msg = pop_histogram (bus);
+    msg = hist_pop_message (bus);
     check_message (gst_message_get_structure (msg), flower, bins_list[i]);
     gst_message_unref (msg);
     test_frame_free (out);
@@ -700,7 +690,7 @@ GST_START_TEST (test_gray16_value_bands)
 
       g_object_set (h->element, "message-bins", bins_list[i], NULL);
       check_equalize (h, in);
-      msg = pop_histogram (bus);
+      msg = hist_pop_message (bus);
       check_message (gst_message_get_structure (msg), in, bins_list[i]);
       gst_message_unref (msg);
     }
@@ -738,7 +728,7 @@ GST_START_TEST (test_yuv_message)
 
       g_object_set (h->element, "message-bins", bins_list[i], NULL);
       check_equalize (h, in);
-      msg = pop_histogram (bus);
+      msg = hist_pop_message (bus);
       s = gst_message_get_structure (msg);
       fail_unless_equals_string (gst_structure_get_string (s, "format"),
           gst_video_format_to_string (yuv[f]));
@@ -775,7 +765,7 @@ GST_START_TEST (test_post_messages_off)
   /* And back on while playing. */
   g_object_set (h->element, "post-messages", TRUE, NULL);
   out = test_harness_process (h, in);
-  msg = pop_histogram (bus);
+  msg = hist_pop_message (bus);
   gst_message_unref (msg);
   test_frame_free (out);
 
