@@ -30,6 +30,7 @@
 #include "agcreference.h"
 #include "clreference.h"
 #include "cltestutils.h"
+#include "histframe.h"
 
 #define GRAY8 GST_VIDEO_FORMAT_GRAY8
 #define GRAY16_LE GST_VIDEO_FORMAT_GRAY16_LE
@@ -271,17 +272,6 @@ GST_START_TEST (test_smoothing_restarts)
 
 GST_END_TEST;
 
-static GstMessage *
-pop_histogram (GstBus *bus)
-{
-  GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT);
-
-  fail_unless (msg != NULL, "no histogram message");
-  fail_unless (
-      gst_structure_has_name (gst_message_get_structure (msg), "histogram"));
-  return msg;
-}
-
 /* The message describes the region the table came from, and names the
  * method. */
 GST_START_TEST (test_message_region)
@@ -314,7 +304,7 @@ GST_START_TEST (test_message_region)
     for (guint yy = y; yy < y + hh; yy++)
       for (guint xx = x; xx < x + w; xx++)
         hist[test_frame_get (in, xx, yy)]++;
-    msg = pop_histogram (bus);
+    msg = hist_pop_message (bus);
     st = gst_message_get_structure (msg);
     method = gst_structure_get_string (st, "method");
     fail_unless_equals_string (method,

@@ -22,6 +22,9 @@
  * (PoCL's CPU device where there is no GPU). A few tests check values worked
  * out by hand, so that a reference sharing a mistake with the kernel would
  * not go unnoticed.
+ *
+ * The checks every element has (real images, sizes, padded strides,
+ * state cycles, every YUV format) are elements.c's.
  */
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
@@ -115,61 +118,7 @@ count_nonzero (const TestFrame *f)
   return n;
 }
 
-/* ---- Real images ---- */
-
-GST_START_TEST (test_real_gray8)
-{
-  const gchar *names[] = { "moon.png", "camera.png" };
-  GstHarness *h = gst_harness_new ("clsobel");
-
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
-    TestFrame *in = test_frame_load (names[i]);
-    TestFrame *out;
-
-    fail_unless_equals_int (in->format, GRAY8);
-    check_all_modes (h, in, 1.0, 0);
-    check_all_modes (h, in, 0.25, 0);
-    check_sobel (h, in, REF_SOBEL_MAGNITUDE, 0.5, 40);
-    check_sobel (h, in, REF_SOBEL_MAGNITUDE_L1, 3.7, 200);
-    /* Real pictures have edges: rules out an all-black output that a
-     * broken reference could agree with. */
-    set_params (h, REF_SOBEL_MAGNITUDE, 1.0, 0);
-    out = test_harness_process (h, in);
-    fail_unless (count_nonzero (out) > in->width * in->height / 4,
-        "%s: hardly any edges", names[i]);
-    test_frame_free (out);
-    test_frame_free (in);
-  }
-  gst_harness_teardown (h);
-}
-
-GST_END_TEST;
-
-GST_START_TEST (test_real_gray16)
-{
-  const gchar *names[] = { "basn0g16.png", "flower_small.g.depth12.pgm" };
-  GstHarness *h = gst_harness_new ("clsobel");
-
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
-    TestFrame *be = test_frame_load (names[i]);
-    TestFrame *le = test_frame_copy (be, GRAY16_LE, 0);
-
-    fail_unless_equals_int (be->format, GRAY16_BE);
-    check_all_modes (h, be, 1.0, 0);
-    check_all_modes (h, le, 1.0, 0);
-    check_all_modes (h, be, 0.25, 0);
-    check_all_modes (h, le, 3.7, 0);
-    check_sobel (h, be, REF_SOBEL_MAGNITUDE, 0.5, 1000);
-    check_sobel (h, le, REF_SOBEL_DY, 1.0, 30000);
-    test_frame_free (be);
-    test_frame_free (le);
-  }
-  gst_harness_teardown (h);
-}
-
-GST_END_TEST;
-
-/* ---- Random frames: sizes, widths, strides ---- */
+/* ---- Random frames: widths and heights ---- */
 
 /* The full range: 16 bits for GRAY16, where gx² + gy² exceeds 2^32. */
 static guint
@@ -177,37 +126,6 @@ format_bits (GstVideoFormat format)
 {
   return format == GRAY8 ? 8 : 16;
 }
-
-GST_START_TEST (test_sizes)
-{
-  const guint sizes[][2] = { { 1, 1 }, { 1, 7 }, { 7, 1 }, { 2, 2 }, { 17, 3 },
-    { 641, 479 }, { 1920, 1080 } };
-  GRand *rand = test_rand ();
-  GstHarness *h = gst_harness_new ("clsobel");
-
-  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
-    const gboolean big = sizes[s][0] * sizes[s][1] > 100000;
-
-    for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
-      TestFrame *in = test_frame_random (formats[f], sizes[s][0], sizes[s][1],
-          0, format_bits (formats[f]), rand);
-
-      if (big) {
-        /* Two modes each, all four over the three formats. */
-        check_sobel (h, in, modes[f], 0.25, 0);
-        check_sobel (h, in, modes[(f + 2) % 4], 1.0, 0);
-      } else {
-        check_all_modes (h, in, 1.0, 0);
-        check_all_modes (h, in, 0.5, 0);
-      }
-      test_frame_free (in);
-    }
-  }
-  gst_harness_teardown (h);
-  g_rand_free (rand);
-}
-
-GST_END_TEST;
 
 /* Every width up to three vectors of both strip widths (16 and 8 pixels),
  * and heights around the strip's 8 rows. */
@@ -242,65 +160,7 @@ GST_START_TEST (test_widths_heights)
 
 GST_END_TEST;
 
-GST_START_TEST (test_padded_strides)
-{
-  GRand *rand = test_rand ();
-  GstHarness *h = gst_harness_new ("clsobel");
-
-  for (guint i = 0; i < 24; i++) {
-    const GstVideoFormat format = formats[i % 3];
-    const guint bpp = format == GRAY8 ? 1 : 2;
-    const guint width = g_rand_int_range (rand, 1, 300);
-    const guint height = g_rand_int_range (rand, 1, 200);
-    /* Odd paddings too: only the row stride says where rows start, and
-     * the padding's 0xA5 pattern must not leak into edge pixels. */
-    const gsize stride = width * bpp + g_rand_int_range (rand, 1, 70) * bpp;
-    TestFrame *in = test_frame_random (format, width, height, stride, bpp * 8,
-        rand);
-
-    check_sobel (h, in, modes[(i / 3) % 4], i % 2 ? 0.5 : 1.0, 0);
-    test_frame_free (in);
-  }
-  gst_harness_teardown (h);
-  g_rand_free (rand);
-}
-
-GST_END_TEST;
-
 /* ---- YUV in, the Sobel of the luma out as GRAY8 ---- */
-
-GST_START_TEST (test_yuv_every_format)
-{
-  const guint sizes[][2] = { { 1, 1 }, { 2, 2 }, { 3, 1 }, { 1, 3 }, { 7, 5 },
-    { 641, 479 } };
-  GRand *rand = test_rand ();
-  GstHarness *h = gst_harness_new ("clsobel");
-
-  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
-    const gboolean big = sizes[s][0] * sizes[s][1] > 100000;
-
-    for (guint f = 0; f < test_n_yuv_formats; f++) {
-      TestFrame *in = test_frame_random (test_yuv_formats[f], sizes[s][0],
-          sizes[s][1], 0, 8, rand);
-
-      /* The range does not matter to the Sobel: both kinds of caps. */
-      test_frame_set_colorimetry (in, f % 2 ? TEST_COLORIMETRY_FULL : NULL);
-      if (big) {
-        check_sobel (h, in, modes[f % 4], 0.25, 0);
-        check_sobel (h, in, modes[(f + 1) % 4], 1.0, 100);
-      } else {
-        check_all_modes (h, in, 1.0, 0);
-        check_all_modes (h, in, 0.5, 0);
-        check_sobel (h, in, modes[f % 4], 1.0, 60);
-      }
-      test_frame_free (in);
-    }
-  }
-  gst_harness_teardown (h);
-  g_rand_free (rand);
-}
-
-GST_END_TEST;
 
 GST_START_TEST (test_yuv_1080p)
 {
@@ -945,22 +805,6 @@ GST_START_TEST (test_decoder_pipelines)
 
 GST_END_TEST;
 
-/* A format the element does not take, with nothing to convert it: the
- * error says which formats it does take. */
-GST_START_TEST (test_refused_format_error)
-{
-  gchar *errors = test_refused_caps_errors ("clsobel",
-      "video/x-raw,format=RGB,width=64,height=48,framerate=25/1");
-
-  fail_unless (errors != NULL, "no error for RGB");
-  g_print ("%s", errors);
-  fail_unless (strstr (errors, "GRAY8") != NULL, "%s", errors);
-  fail_unless (strstr (errors, "NV12") != NULL, "%s", errors);
-  g_free (errors);
-}
-
-GST_END_TEST;
-
 /* clhistequalize ! clsobel: one element creates the OpenCL context, the
  * other finds it, and the output is the reference of the reference. */
 GST_START_TEST (test_chain_with_histequalize)
@@ -1052,24 +896,6 @@ GST_START_TEST (test_chain_pipeline)
 
 GST_END_TEST;
 
-GST_START_TEST (test_state_cycles)
-{
-  GstHarness *h = gst_harness_new ("clsobel");
-  TestFrame *in = test_frame_load ("camera.png");
-
-  for (guint i = 0; i < 6; i++) {
-    fail_unless_equals_int (gst_element_set_state (h->element, GST_STATE_NULL),
-        GST_STATE_CHANGE_SUCCESS);
-    gst_harness_play (h);
-    gst_harness_set_src_caps (h, test_frame_caps (in));
-    check_sobel (h, in, modes[i % 4], 1.0, 0);
-  }
-  test_frame_free (in);
-  gst_harness_teardown (h);
-}
-
-GST_END_TEST;
-
 static Suite *
 clsobel_suite (void)
 {
@@ -1078,12 +904,7 @@ clsobel_suite (void)
 
   tcase_set_timeout (tc, 300);
   suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_real_gray8);
-  tcase_add_test (tc, test_real_gray16);
-  tcase_add_test (tc, test_sizes);
   tcase_add_test (tc, test_widths_heights);
-  tcase_add_test (tc, test_padded_strides);
-  tcase_add_test (tc, test_yuv_every_format);
   tcase_add_test (tc, test_yuv_1080p);
   tcase_add_test (tc, test_yuv_padded_strides);
   tcase_add_test (tc, test_yuv_real_images);
@@ -1102,10 +923,8 @@ clsobel_suite (void)
   tcase_add_test (tc, test_videoconvert_pipeline);
   tcase_add_test (tc, test_yuv_pipelines);
   tcase_add_test (tc, test_decoder_pipelines);
-  tcase_add_test (tc, test_refused_format_error);
   tcase_add_test (tc, test_chain_with_histequalize);
   tcase_add_test (tc, test_chain_pipeline);
-  tcase_add_test (tc, test_state_cycles);
   return s;
 }
 

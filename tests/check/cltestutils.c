@@ -521,6 +521,16 @@ test_frame_equal (const TestFrame *e, const TestFrame *a)
   return TRUE;
 }
 
+gboolean
+test_frame_luma_differs (const TestFrame *a, const TestFrame *b)
+{
+  for (guint y = 0; y < a->height; y++)
+    for (guint x = 0; x < a->width; x++)
+      if (test_frame_get (a, x, y) != test_frame_get (b, x, y))
+        return TRUE;
+  return FALSE;
+}
+
 static TestFrame *
 harness_process (GstHarness *h, const TestFrame *in, gboolean shared)
 {

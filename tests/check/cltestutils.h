@@ -138,6 +138,9 @@ TestFrame *test_frame_try_from_buffer (GstBuffer *buf, GstCaps *caps);
 /* Every component of every pixel equal, or the first difference (plane,
  * component, position) printed and FALSE. */
 gboolean test_frame_equal (const TestFrame *expected, const TestFrame *actual);
+/* Whether a gray or luma sample of @a differs from @b's at its place: an
+ * element's output that must differ from its input (frames of one size). */
+gboolean test_frame_luma_differs (const TestFrame *a, const TestFrame *b);
 
 /* Pushes @in through the harness and returns what came out, read with the
  * caps of the harness's sink pad. */
