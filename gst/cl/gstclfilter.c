@@ -156,6 +156,16 @@ refused_caps_probe (GstPad *pad, GstPadProbeInfo *info, gpointer user_data)
   return GST_PAD_PROBE_OK;
 }
 
+static GstCaps *
+gst_cl_filter_transform_caps (GstBaseTransform *trans,
+    GstPadDirection direction, GstCaps *caps, GstCaps *filter)
+{
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (trans);
+
+  return gst_cl_filter_caps_transform (trans, klass->converts,
+      klass->write_components != 0, direction, caps, filter);
+}
+
 static gboolean
 gst_cl_filter_get_unit_size (GstBaseTransform *trans, GstCaps *caps,
     gsize *size)
@@ -738,7 +748,8 @@ gst_cl_filter_query (GstBaseTransform *trans, GstPadDirection direction,
            ->query (trans, direction, query))
     return FALSE;
   if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS && direction == GST_PAD_SINK)
-    gst_cl_filter_caps_order_sink_query (trans, query);
+    gst_cl_filter_caps_order_sink_query (trans,
+        GST_CL_FILTER_GET_CLASS (trans)->write_components != 0, query);
   return TRUE;
 }
 
@@ -781,7 +792,7 @@ gst_cl_filter_class_init (GstClFilterClass *klass)
 
   G_OBJECT_CLASS (klass)->finalize = gst_cl_filter_finalize;
   trans_class->transform_caps = GST_DEBUG_FUNCPTR (
-      gst_cl_filter_caps_transform);
+      gst_cl_filter_transform_caps);
   trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_cl_filter_set_caps);
   trans_class->get_unit_size = GST_DEBUG_FUNCPTR (gst_cl_filter_get_unit_size);
   trans_class->transform_meta = GST_DEBUG_FUNCPTR (

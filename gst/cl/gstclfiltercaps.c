@@ -162,9 +162,9 @@ order_by_memory (GstCaps *caps, gboolean device_first)
  * the old one. */
 GstCaps *
 gst_cl_filter_caps_transform (GstBaseTransform *trans,
-    GstPadDirection direction, GstCaps *caps, GstCaps *filter)
+    GstClConvertsFunc converts, gboolean writes, GstPadDirection direction,
+    GstCaps *caps, GstCaps *filter)
 {
-  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (trans);
   GPtrArray *other = gst_cl_filter_template_formats (trans,
       direction == GST_PAD_SINK ? GST_PAD_SRC : GST_PAD_SINK);
   GPtrArray *own = gst_cl_filter_template_formats (trans, direction);
@@ -189,8 +189,7 @@ gst_cl_filter_caps_transform (GstBaseTransform *trans,
 
         if (given && !value_has_format (given, name))
           continue;
-        ok = direction == GST_PAD_SINK ? klass->converts (a, b)
-                                       : klass->converts (b, a);
+        ok = direction == GST_PAD_SINK ? converts (a, b) : converts (b, a);
       }
       if (ok)
         list_append (given && value_has_format (given, g) ? &same : &changed,
@@ -209,7 +208,7 @@ gst_cl_filter_caps_transform (GstBaseTransform *trans,
    * can read without a copy; a clfilter element downstream asks for the
    * device's (gst_cl_filter_query()). Frames pass through elements that
    * write nothing as they are. */
-  if (klass->write_components) {
+  if (writes) {
     result = gst_caps_merge (result, other_memory (result));
     if (direction == GST_PAD_SINK)
       result = order_by_memory (result, FALSE);
@@ -231,11 +230,11 @@ gst_cl_filter_caps_transform (GstBaseTransform *trans,
  * writes them always does, one that passes them through prefers what
  * downstream does. */
 static gboolean
-device_first (GstBaseTransform *trans, GstCaps *caps)
+device_first (GstBaseTransform *trans, gboolean writes, GstCaps *caps)
 {
   gboolean first = TRUE;
 
-  if (GST_CL_FILTER_GET_CLASS (trans)->write_components == 0) {
+  if (!writes) {
     GstCaps *peer = gst_pad_peer_query_caps (trans->srcpad, caps);
 
     first = gst_cl_caps_on_device (peer);
@@ -364,7 +363,8 @@ order_by_preference (GstCaps *caps, GstCaps *filter, gboolean memory_first)
 }
 
 void
-gst_cl_filter_caps_order_sink_query (GstBaseTransform *trans, GstQuery *query)
+gst_cl_filter_caps_order_sink_query (GstBaseTransform *trans, gboolean writes,
+    GstQuery *query)
 {
   GstCaps *caps, *filter;
 
@@ -373,7 +373,7 @@ gst_cl_filter_caps_order_sink_query (GstBaseTransform *trans, GstQuery *query)
   if (!caps || gst_caps_is_any (caps) || gst_caps_is_empty (caps))
     return;
   caps = order_by_preference (gst_caps_ref (caps), filter,
-      device_first (trans, caps));
+      device_first (trans, writes, caps));
   GST_DEBUG_OBJECT (trans, "sink caps in order %" GST_PTR_FORMAT, caps);
   gst_query_set_caps_result (query, caps);
   gst_caps_unref (caps);

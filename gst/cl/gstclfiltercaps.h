@@ -20,7 +20,8 @@
 #ifndef __GST_CL_FILTER_CAPS_H__
 #define __GST_CL_FILTER_CAPS_H__
 
-#include "gstclfilter.h"
+#include <gst/base/gstbasetransform.h>
+#include <gst/video/video.h>
 
 G_BEGIN_DECLS
 
@@ -29,19 +30,25 @@ G_BEGIN_DECLS
 GPtrArray *gst_cl_filter_template_formats (GstBaseTransform *trans,
     GstPadDirection direction);
 
+/* Whether an element turns frames of @in into frames of @out
+ * (GstClFilterClass's converts()). */
+typedef gboolean (*GstClConvertsFunc) (GstVideoFormat in, GstVideoFormat out);
+
 /* GstBaseTransform's transform_caps for a GstClFilter: each structure's
- * formats become those the element makes of them (or makes them from),
- * in either memory where the element writes frames. */
+ * formats become those the element makes of them (or makes them from) by
+ * @converts, in either memory where the element @writes frames. */
 GstCaps *gst_cl_filter_caps_transform (GstBaseTransform *trans,
-    GstPadDirection direction, GstCaps *caps, GstCaps *filter);
+    GstClConvertsFunc converts, gboolean writes, GstPadDirection direction,
+    GstCaps *caps, GstCaps *filter);
 
 /* Orders the answer to a caps query on the sink pad as upstream prefers:
  * its formats in the order of the query's filter (upstream's own), not in
  * the order downstream's answer gave them, which GstBaseTransform puts
  * first; and, given the choice, frames on the device before those in
- * system memory, upstream preferring neither. */
+ * system memory where the element @writes frames (else as downstream
+ * prefers), upstream preferring neither. */
 void gst_cl_filter_caps_order_sink_query (GstBaseTransform *trans,
-    GstQuery *query);
+    gboolean writes, GstQuery *query);
 
 G_END_DECLS
 #endif /* __GST_CL_FILTER_CAPS_H__ */
