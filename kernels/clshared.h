@@ -26,6 +26,10 @@
  * time with #error here (on both sides), G_STATIC_ASSERT on the host and
  * reqd_work_group_size on the kernels. */
 
+/* Argument order is each kernel's signature, stated once in kernels/: the
+ * host sets arguments in that order with GST_CL_ARG() (gst/cl/gstclutils.h)
+ * and checks their count against the kernel's before each launch. */
+
 /* Rows of the device copies of a frame's planes, and of the pool's device
  * frames, start at multiples of this many bytes: the GPU kernels load rows
  * in aligned vectors of up to 16 bytes, and the last strip of a row may

@@ -176,17 +176,17 @@ pack_args (cl_kernel k, const GstClComponent *comp)
   const cl_uint ppitch = comp->staging_pitch, offset = comp->offset;
   const cl_uint pstride = comp->pstride, width = comp->width;
   const cl_uint height = comp->height, pitch = comp->dev.pitch;
-  cl_int s = 0;
+  GstClArgs args = GST_CL_ARGS_INIT (k);
 
-  s |= GST_CL_SET_ARG (k, 0, comp->staging);
-  s |= GST_CL_SET_ARG (k, 1, ppitch);
-  s |= GST_CL_SET_ARG (k, 2, offset);
-  s |= GST_CL_SET_ARG (k, 3, pstride);
-  s |= GST_CL_SET_ARG (k, 4, width);
-  s |= GST_CL_SET_ARG (k, 5, height);
-  s |= GST_CL_SET_ARG (k, 6, comp->dev.mem);
-  s |= GST_CL_SET_ARG (k, 7, pitch);
-  return s;
+  GST_CL_ARG (&args, comp->staging);
+  GST_CL_ARG (&args, ppitch);
+  GST_CL_ARG (&args, offset);
+  GST_CL_ARG (&args, pstride);
+  GST_CL_ARG (&args, width);
+  GST_CL_ARG (&args, height);
+  GST_CL_ARG (&args, comp->dev.mem);
+  GST_CL_ARG (&args, pitch);
+  return gst_cl_args_end (&args);
 }
 
 /* Queues @k, plan->unpack or plan->pack, over @comp's samples. */

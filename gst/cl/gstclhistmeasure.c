@@ -158,10 +158,9 @@ failed:
   return NULL;
 }
 
-/* The summary for @num_bins bins, by a table kernel or summary_u8, which
- * all take (hist, parts, total, lut, stats, summary, group, cum,
- * TABLE_ARGS). The table goes unused: the plainest one is asked for
- * (equalize, full strength, no smoothing, every frame a first). */
+/* The summary for @num_bins bins, by a table kernel or summary_u8. The
+ * table goes unused: the plainest one is asked for (equalize, full
+ * strength, no smoothing, every frame a first). */
 static cl_int
 enqueue_summary (GstClHistMeasure *m, cl_uint total, guint num_bins)
 {
@@ -173,29 +172,29 @@ enqueue_summary (GstClHistMeasure *m, cl_uint total, guint num_bins)
   const size_t one = 1, lsz = GST_CL_LUT_GROUP;
   const size_t blocks = GST_CL_HIST_LUT_BLOCKS * GST_CL_LUT_GROUP, bins8 = 256;
   cl_kernel k = m->k_summary;
-  cl_int s = 0;
+  GstClArgs args = GST_CL_ARGS_INIT (k);
 
-  s |= GST_CL_SET_ARG (k, 0, m->hist);
-  s |= GST_CL_SET_ARG (k, 1, m->hist_parts);
-  s |= GST_CL_SET_ARG (k, 2, total);
-  s |= GST_CL_SET_ARG (k, 3, m->lut);
-  s |= GST_CL_SET_ARG (k, 4, m->results.stats);
-  s |= GST_CL_SET_ARG (k, 5, m->results.summary);
-  s |= GST_CL_SET_ARG (k, 6, group);
-  s |= GST_CL_SET_ARG (k, 7, m->cum);
-  s |= GST_CL_SET_ARG (k, 8, lo);
-  s |= GST_CL_SET_ARG (k, 9, span);
-  s |= GST_CL_SET_ARG (k, 10, method);
-  s |= GST_CL_SET_ARG (k, 11, cut);
-  s |= GST_CL_SET_ARG (k, 12, cut);
-  s |= GST_CL_SET_ARG (k, 13, strength);
-  s |= GST_CL_SET_ARG (k, 14, smoothing);
-  s |= GST_CL_SET_ARG (k, 15, restart);
-  s |= GST_CL_SET_ARG (k, 16, id_shift);
-  s |= GST_CL_SET_ARG (k, 17, m->scratch);
-  s |= GST_CL_SET_ARG (k, 18, m->scratch);
-  s |= GST_CL_SET_ARG (k, 19, no_bounds);
-  if (s != CL_SUCCESS)
+  GST_CL_ARG (&args, m->hist);
+  GST_CL_ARG (&args, m->hist_parts);
+  GST_CL_ARG (&args, total);
+  GST_CL_ARG (&args, m->lut);
+  GST_CL_ARG (&args, m->results.stats);
+  GST_CL_ARG (&args, m->results.summary);
+  GST_CL_ARG (&args, group);
+  GST_CL_ARG (&args, m->cum);
+  GST_CL_ARG (&args, lo);
+  GST_CL_ARG (&args, span);
+  GST_CL_ARG (&args, method);
+  GST_CL_ARG (&args, cut);
+  GST_CL_ARG (&args, cut);
+  GST_CL_ARG (&args, strength);
+  GST_CL_ARG (&args, smoothing);
+  GST_CL_ARG (&args, restart);
+  GST_CL_ARG (&args, id_shift);
+  GST_CL_ARG (&args, m->scratch);
+  GST_CL_ARG (&args, m->scratch);
+  GST_CL_ARG (&args, no_bounds);
+  if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   if (m->cpu)
     return gst_cl_commands_kernel (&m->cmd, k, 1, &m->plan.lut_items, &one);

@@ -152,21 +152,21 @@ gst_cl_hist_plan_enqueue (const GstClHistPlan *p, const GstClCommands *cmd,
   size_t global[2] = { groups * lsz,
     slices ? (MAX_BINS + p->slice_bins - 1) / p->slice_bins : 1 };
   size_t local[2] = { lsz, 1 };
-  cl_int s = 0;
+  GstClArgs args = GST_CL_ARGS_INIT (k);
 
-  s |= GST_CL_SET_ARG (k, 0, in->mem);
-  s |= GST_CL_SET_ARG (k, 1, pitch);
-  s |= GST_CL_SET_ARG (k, 2, x0);
-  s |= GST_CL_SET_ARG (k, 3, y0);
-  s |= GST_CL_SET_ARG (k, 4, width);
-  s |= GST_CL_SET_ARG (k, 5, height);
-  s |= GST_CL_SET_ARG (k, 6, p->rows_per_group);
-  s |= GST_CL_SET_ARG (k, 7, swap);
-  s |= GST_CL_SET_ARG (k, 8, param);
-  s |= GST_CL_SET_ARG (k, 9, p->packed);
-  s |= GST_CL_SET_ARG (k, 10, hist);
-  s |= clSetKernelArg (k, 11, local_bytes, NULL);
-  if (s != CL_SUCCESS)
+  GST_CL_ARG (&args, in->mem);
+  GST_CL_ARG (&args, pitch);
+  GST_CL_ARG (&args, x0);
+  GST_CL_ARG (&args, y0);
+  GST_CL_ARG (&args, width);
+  GST_CL_ARG (&args, height);
+  GST_CL_ARG (&args, p->rows_per_group);
+  GST_CL_ARG (&args, swap);
+  GST_CL_ARG (&args, param);
+  GST_CL_ARG (&args, p->packed);
+  GST_CL_ARG (&args, hist);
+  GST_CL_ARG_LOCAL (&args, local_bytes);
+  if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   /* CPUs: one partial histogram per band. */
   *parts = p->cpu ? groups : 1;

@@ -26,8 +26,48 @@
 
 G_BEGIN_DECLS
 
-/* Sets argument @i of kernel @k to the value of the variable @v. */
-#define GST_CL_SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
+/* A kernel's arguments, set in the order of its parameters in kernels/:
+ * the order of the GST_CL_ARG() calls is the argument order, so no
+ * position is written as a number, and gst_cl_args_end() checks the count
+ * against the kernel's own. */
+typedef struct {
+  cl_kernel kernel;
+  cl_uint next;
+  cl_int status;
+} GstClArgs;
+
+#define GST_CL_ARGS_INIT(k)                                                    \
+  {                                                                            \
+    (k), 0, CL_SUCCESS                                                         \
+  }
+
+static inline void
+gst_cl_args_add (GstClArgs *args, size_t size, const void *value)
+{
+  if (args->status == CL_SUCCESS)
+    args->status = clSetKernelArg (args->kernel, args->next, size, value);
+  args->next++;
+}
+
+/* The next argument: the value of the variable @v. */
+#define GST_CL_ARG(args, v) gst_cl_args_add (args, sizeof (v), &(v))
+/* The next argument: a __local buffer of @bytes. */
+#define GST_CL_ARG_LOCAL(args, bytes) gst_cl_args_add (args, bytes, NULL)
+
+/* CL_SUCCESS when every argument was set and they were as many as the
+ * kernel takes, else CL_INVALID_KERNEL_ARGS. */
+static inline cl_int
+gst_cl_args_end (const GstClArgs *args)
+{
+  cl_uint n = 0;
+
+  if (args->status != CL_SUCCESS ||
+      clGetKernelInfo (args->kernel, CL_KERNEL_NUM_ARGS, sizeof (n), &n,
+          NULL) != CL_SUCCESS ||
+      n != args->next)
+    return CL_INVALID_KERNEL_ARGS;
+  return CL_SUCCESS;
+}
 
 /* Each component index @c whose bit is set in @mask. */
 #define GST_CL_FOREACH_COMPONENT(mask, c)                                      \

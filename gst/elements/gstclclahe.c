@@ -138,6 +138,7 @@
 
 #include "gstclclahe.h"
 #include "gstclhistoutput.h"
+#include "gstclutils.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
 
@@ -283,21 +284,13 @@ GST_ELEMENT_REGISTER_DEFINE (clclahe, "clclahe", GST_RANK_NONE,
     GST_TYPE_CL_CLAHE);
 
 static void
-release_mem (cl_mem *mem)
-{
-  if (*mem)
-    clReleaseMemObject (*mem);
-  *mem = NULL;
-}
-
-static void
 release_tables (GstClClahe *self)
 {
-  release_mem (&self->lut);
-  release_mem (&self->state);
-  release_mem (&self->scratch);
-  release_mem (&self->quads);
-  release_mem (&self->sums);
+  gst_cl_clear_mem (&self->lut);
+  gst_cl_clear_mem (&self->state);
+  gst_cl_clear_mem (&self->scratch);
+  gst_cl_clear_mem (&self->quads);
+  gst_cl_clear_mem (&self->sums);
   self->tiles_x = self->tiles_y = 0;
   self->prev = GST_CL_CLAHE_PREV_NONE;
 }
@@ -308,11 +301,8 @@ release_kernels (GstClClahe *self)
   cl_kernel *k[] = { &self->k_count, &self->k_tables[0], &self->k_tables[1],
     &self->k_excess, &self->k_apply[0], &self->k_apply[1], &self->k_apply[2] };
 
-  for (guint i = 0; i < G_N_ELEMENTS (k); i++) {
-    if (*k[i])
-      clReleaseKernel (*k[i]);
-    *k[i] = NULL;
-  }
+  for (guint i = 0; i < G_N_ELEMENTS (k); i++)
+    gst_cl_clear_kernel (k[i]);
 }
 
 static void
@@ -500,28 +490,23 @@ clip_count (gdouble clip_limit, guint64 area, guint nbins)
   return MAX ((cl_uint)limit, 1);
 }
 
-#define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
-
-/* The first arguments of the count and tables kernels: (src, pitch, width,
- * height, swap, tiles_x, tile_w, tile_h). */
-static cl_int
-set_tile_args (GstClClahe *self, cl_kernel k, const GstClPlane *in,
+/* The first arguments of the count and tables kernels. */
+static void
+add_tile_args (GstClClahe *self, GstClArgs *args, const GstClPlane *in,
     cl_uint tile_w, cl_uint tile_h)
 {
   const cl_uint pitch = in->pitch / self->in_bps;
   const cl_uint width = in->row_bytes / self->in_bps;
   const cl_uint height = in->height;
-  cl_int s = 0;
 
-  s |= SET_ARG (k, 0, in->mem);
-  s |= SET_ARG (k, 1, pitch);
-  s |= SET_ARG (k, 2, width);
-  s |= SET_ARG (k, 3, height);
-  s |= SET_ARG (k, 4, self->swap);
-  s |= SET_ARG (k, 5, self->tiles_x);
-  s |= SET_ARG (k, 6, tile_w);
-  s |= SET_ARG (k, 7, tile_h);
-  return s;
+  GST_CL_ARG (args, in->mem);
+  GST_CL_ARG (args, pitch);
+  GST_CL_ARG (args, width);
+  GST_CL_ARG (args, height);
+  GST_CL_ARG (args, self->swap);
+  GST_CL_ARG (args, self->tiles_x);
+  GST_CL_ARG (args, tile_w);
+  GST_CL_ARG (args, tile_h);
 }
 
 /* A GPU's group for the tables kernel @k: a power of two, as the kernel's
@@ -556,8 +541,7 @@ count_bands (cl_uint tile_w, cl_uint tile_h)
 }
 
 /* GPUs, GRAY16: the histograms of @n tiles from @first on, into the
- * scratch buffer. The count kernel takes (src, pitch, width, height, swap,
- * tiles_x, tile_w, tile_h, first_tile, band, scratch). */
+ * scratch buffer. */
 static cl_int
 enqueue_count (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
     cl_uint first, cl_uint n, cl_uint tile_w, cl_uint tile_h)
@@ -567,54 +551,56 @@ enqueue_count (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   const size_t lsz = MIN (COUNT_GROUP, cl->max_work_group_size);
   const size_t global[2] = { n * lsz, count_bands (tile_w, tile_h) };
   const size_t local[2] = { lsz, 1 };
-  cl_int s = set_tile_args (self, k, in, tile_w, tile_h);
+  GstClArgs args = GST_CL_ARGS_INIT (k);
 
-  s |= SET_ARG (k, 8, first);
-  s |= SET_ARG (k, 9, band);
-  s |= SET_ARG (k, 10, self->scratch);
-  if (s != CL_SUCCESS)
+  add_tile_args (self, &args, in, tile_w, tile_h);
+  GST_CL_ARG (&args, first);
+  GST_CL_ARG (&args, band);
+  GST_CL_ARG (&args, self->scratch);
+  if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 2,
       global, local);
 }
 
-/* Every tables kernel takes (src, pitch, width, height, swap, tiles_x,
- * tile_w, tile_h, first_tile, limit, scale, lo, top, smoothing, prev, lut,
- * state, scratch, hist, part), 8-bit input's (tiles_y, quads) after them
- * and the GPUs' one for it band after those, the GRAY16 GPU kernels sums;
- * @hist holds @hist_words words, @part one per work-item of @lsz. */
+/* The arguments of a tables kernel @k for the tiles from @first on: its
+ * local histogram holds @hist_words words, its part one per work-item of
+ * @lsz. */
 static cl_int
 set_tables_args (GstClClahe *self, cl_kernel k, const GstClPlane *in,
-    cl_uint tile_w, cl_uint tile_h, cl_uint limit, cl_float scale,
-    cl_uint smoothing, size_t hist_words, size_t lsz)
+    cl_uint first, cl_uint tile_w, cl_uint tile_h, cl_uint limit,
+    cl_float scale, cl_uint smoothing, size_t hist_words, size_t lsz)
 {
-  cl_int s = set_tile_args (self, k, in, tile_w, tile_h);
+  GstClArgs args = GST_CL_ARGS_INIT (k);
 
-  s |= SET_ARG (k, 9, limit);
-  s |= SET_ARG (k, 10, scale);
-  s |= SET_ARG (k, 11, self->lo);
-  s |= SET_ARG (k, 12, self->top);
-  s |= SET_ARG (k, 13, smoothing);
-  s |= SET_ARG (k, 14, self->prev);
-  s |= SET_ARG (k, 15, self->lut);
-  s |= SET_ARG (k, 16, self->state);
-  s |= SET_ARG (k, 17, self->scratch);
-  s |= clSetKernelArg (k, 18, hist_words * 4, NULL);
-  s |= clSetKernelArg (k, 19, lsz * 4, NULL);
+  add_tile_args (self, &args, in, tile_w, tile_h);
+  GST_CL_ARG (&args, first);
+
+  GST_CL_ARG (&args, limit);
+  GST_CL_ARG (&args, scale);
+  GST_CL_ARG (&args, self->lo);
+  GST_CL_ARG (&args, self->top);
+  GST_CL_ARG (&args, smoothing);
+  GST_CL_ARG (&args, self->prev);
+  GST_CL_ARG (&args, self->lut);
+  GST_CL_ARG (&args, self->state);
+  GST_CL_ARG (&args, self->scratch);
+  GST_CL_ARG_LOCAL (&args, hist_words * 4);
+  GST_CL_ARG_LOCAL (&args, lsz * 4);
   /* 8-bit input: the tables packed for apply too; GRAY16 on GPUs: the
    * chunks' sums. */
   if (self->quads) {
-    s |= SET_ARG (k, 20, self->tiles_y);
-    s |= SET_ARG (k, 21, self->quads);
+    GST_CL_ARG (&args, self->tiles_y);
+    GST_CL_ARG (&args, self->quads);
     if (tables_count (self)) {
       const cl_uint band = count_band (tile_w, tile_h);
 
-      s |= SET_ARG (k, 22, band);
+      GST_CL_ARG (&args, band);
     }
   }
   if (self->sums)
-    s |= SET_ARG (k, 20, self->sums);
-  return s;
+    GST_CL_ARG (&args, self->sums);
+  return gst_cl_args_end (&args);
 }
 
 /* The tables of all tiles, batch by batch of tiles whose histograms the
@@ -648,14 +634,7 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   const gboolean counts = tables_count (self);
   const size_t bands = counts ? count_bands (tile_w, tile_h) : 1;
   const cl_uint batch = tiles_batch (self, tiles);
-  cl_int s = set_tables_args (self, k, in, tile_w, tile_h, limit, scale,
-      smoothing, hist_words, lsz);
 
-  if (kx)
-    s |= set_tables_args (self, kx, in, tile_w, tile_h, limit, scale, smoothing,
-        1, lsz_x);
-  if (s != CL_SUCCESS)
-    return CL_INVALID_KERNEL_ARGS;
   if (!self->cpu && self->scratch_dirty) {
     const cl_uint zero = 0;
     cl_int status = clEnqueueFillBuffer (cl->queue, self->scratch, &zero,
@@ -672,8 +651,10 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
     const size_t global_x = (size_t)n * per_tile * lsz_x;
     cl_int status;
 
-    if (SET_ARG (k, 8, first) != CL_SUCCESS ||
-        (kx && SET_ARG (kx, 8, first) != CL_SUCCESS))
+    if (set_tables_args (self, k, in, first, tile_w, tile_h, limit, scale,
+            smoothing, hist_words, lsz) != CL_SUCCESS ||
+        (kx && set_tables_args (self, kx, in, first, tile_w, tile_h, limit,
+                   scale, smoothing, 1, lsz_x) != CL_SUCCESS))
       return CL_INVALID_KERNEL_ARGS;
     status = self->cpu || counts
                  ? CL_SUCCESS
@@ -692,9 +673,7 @@ enqueue_tables (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   return CL_SUCCESS;
 }
 
-/* Every apply kernel takes (src, pitch, width, height, swap, dst, dpitch,
- * rows, lut, tiles_x, tiles_y, inv_tw, inv_th), lut being the packed
- * tables for 8-bit input. */
+/* The blend of the tiles' tables (packed for 8-bit input). */
 static cl_int
 enqueue_apply (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
     const GstClPlane *out, cl_uint tile_w, cl_uint tile_h)
@@ -717,7 +696,7 @@ enqueue_apply (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
   const size_t columns = (width + across - 1) / across;
   cl_uint rows = APPLY_ROWS_MAX;
   size_t global[2];
-  cl_int s = 0;
+  GstClArgs args = GST_CL_ARGS_INIT (k);
 
   if (self->cpu) {
     rows = (height + bands - 1) / bands;
@@ -732,20 +711,20 @@ enqueue_apply (GstClClahe *self, GstClContext *cl, const GstClPlane *in,
     global[0] = GST_ROUND_UP_N (columns, lx);
     global[1] = GST_ROUND_UP_N ((height + rows - 1) / rows, ly);
   }
-  s |= SET_ARG (k, 0, in->mem);
-  s |= SET_ARG (k, 1, pitch);
-  s |= SET_ARG (k, 2, width);
-  s |= SET_ARG (k, 3, height);
-  s |= SET_ARG (k, 4, self->swap);
-  s |= SET_ARG (k, 5, out->mem);
-  s |= SET_ARG (k, 6, dpitch);
-  s |= SET_ARG (k, 7, rows);
-  s |= SET_ARG (k, 8, lut);
-  s |= SET_ARG (k, 9, self->tiles_x);
-  s |= SET_ARG (k, 10, self->tiles_y);
-  s |= SET_ARG (k, 11, inv_tw);
-  s |= SET_ARG (k, 12, inv_th);
-  if (s != CL_SUCCESS)
+  GST_CL_ARG (&args, in->mem);
+  GST_CL_ARG (&args, pitch);
+  GST_CL_ARG (&args, width);
+  GST_CL_ARG (&args, height);
+  GST_CL_ARG (&args, self->swap);
+  GST_CL_ARG (&args, out->mem);
+  GST_CL_ARG (&args, dpitch);
+  GST_CL_ARG (&args, rows);
+  GST_CL_ARG (&args, lut);
+  GST_CL_ARG (&args, self->tiles_x);
+  GST_CL_ARG (&args, self->tiles_y);
+  GST_CL_ARG (&args, inv_tw);
+  GST_CL_ARG (&args, inv_th);
+  if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   {
     size_t local[2] = { lx, ly };

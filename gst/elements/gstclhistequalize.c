@@ -104,6 +104,7 @@
 #include "gstclhistoutput.h"
 #include "gstclhistplan.h"
 #include "gstclroi.h"
+#include "gstclutils.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
 
@@ -245,23 +246,15 @@ GST_ELEMENT_REGISTER_DEFINE (clhistequalize, "clhistequalize", GST_RANK_NONE,
     GST_TYPE_CL_HIST_EQUALIZE);
 
 static void
-release_mem (cl_mem *mem)
-{
-  if (*mem)
-    clReleaseMemObject (*mem);
-  *mem = NULL;
-}
-
-static void
 release_buffers (GstClHistEqualize *self)
 {
-  release_mem (&self->hist[0]);
-  release_mem (&self->hist[1]);
-  release_mem (&self->cum);
-  release_mem (&self->lut);
-  release_mem (&self->state[0]);
-  release_mem (&self->state[1]);
-  release_mem (&self->bounds);
+  gst_cl_clear_mem (&self->hist[0]);
+  gst_cl_clear_mem (&self->hist[1]);
+  gst_cl_clear_mem (&self->cum);
+  gst_cl_clear_mem (&self->lut);
+  gst_cl_clear_mem (&self->state[0]);
+  gst_cl_clear_mem (&self->state[1]);
+  gst_cl_clear_mem (&self->bounds);
   gst_cl_hist_results_clear (&self->results);
   self->pending_bins = 0;
 }
@@ -272,11 +265,8 @@ release_kernels (GstClHistEqualize *self)
   cl_kernel *k[] = { &self->k_hist, &self->k_lut, &self->k_apply,
     &self->k_bounds };
 
-  for (guint i = 0; i < G_N_ELEMENTS (k); i++) {
-    if (*k[i])
-      clReleaseKernel (*k[i]);
-    *k[i] = NULL;
-  }
+  for (guint i = 0; i < G_N_ELEMENTS (k); i++)
+    gst_cl_clear_kernel (k[i]);
 }
 
 static void
@@ -450,8 +440,6 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
   return TRUE;
 }
 
-#define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
-
 static cl_int
 enqueue_histogram (GstClHistEqualize *self, const GstClPlane *in,
     const GstClRoi *r)
@@ -470,25 +458,21 @@ typedef struct {
   cl_uint method, a, b, strength, smoothing, first;
 } TableParams;
 
-static cl_int
-set_table_args (GstClHistEqualize *self, cl_kernel k, cl_uint i,
-    const TableParams *t)
+static void
+add_table_args (GstClHistEqualize *self, GstClArgs *args, const TableParams *t)
 {
-  cl_int s = 0;
-
-  s |= SET_ARG (k, i, self->lo);
-  s |= SET_ARG (k, i + 1, self->span);
-  s |= SET_ARG (k, i + 2, t->method);
-  s |= SET_ARG (k, i + 3, t->a);
-  s |= SET_ARG (k, i + 4, t->b);
-  s |= SET_ARG (k, i + 5, t->strength);
-  s |= SET_ARG (k, i + 6, t->smoothing);
-  s |= SET_ARG (k, i + 7, t->first);
-  s |= SET_ARG (k, i + 8, self->id_shift);
-  s |= SET_ARG (k, i + 9, self->state[self->state_cur]);
-  s |= SET_ARG (k, i + 10, self->state[!self->state_cur]);
-  s |= SET_ARG (k, i + 11, self->bounds);
-  return s;
+  GST_CL_ARG (args, self->lo);
+  GST_CL_ARG (args, self->span);
+  GST_CL_ARG (args, t->method);
+  GST_CL_ARG (args, t->a);
+  GST_CL_ARG (args, t->b);
+  GST_CL_ARG (args, t->strength);
+  GST_CL_ARG (args, t->smoothing);
+  GST_CL_ARG (args, t->first);
+  GST_CL_ARG (args, self->id_shift);
+  GST_CL_ARG (args, self->state[self->state_cur]);
+  GST_CL_ARG (args, self->state[!self->state_cur]);
+  GST_CL_ARG (args, self->bounds);
 }
 
 /* The linear method's bounds, where the table kernel cannot find them. */
@@ -497,24 +481,22 @@ enqueue_bounds (GstClHistEqualize *self, const TableParams *t)
 {
   const size_t one = 256;
   cl_kernel k = self->k_bounds;
-  cl_int s = 0;
+  GstClArgs args = GST_CL_ARGS_INIT (k);
 
   if (!k || t->method != GST_CL_METHOD_LINEAR)
     return CL_SUCCESS;
-  s |= SET_ARG (k, 0, self->hist[self->cur]);
-  s |= SET_ARG (k, 1, t->a);
-  s |= SET_ARG (k, 2, t->b);
-  s |= SET_ARG (k, 3, self->bounds);
-  if (s != CL_SUCCESS)
+  GST_CL_ARG (&args, self->hist[self->cur]);
+  GST_CL_ARG (&args, t->a);
+  GST_CL_ARG (&args, t->b);
+  GST_CL_ARG (&args, self->bounds);
+  if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 1,
       &one, &one);
 }
 
 /* The table, and the summary for a message of @num_bins bins unless 0
- * (GPUs build the 8-bit table in the apply kernel). Every table kernel
- * takes (hist, parts, total, lut, stats, summary, group, cum, TABLE_ARGS).
- */
+ * (GPUs build the 8-bit table in the apply kernel). */
 static cl_int
 enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins,
     const TableParams *t)
@@ -525,20 +507,20 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins,
   const size_t one = 1, lsz = GST_CL_LUT_GROUP;
   const size_t blocks = GST_CL_HIST_LUT_BLOCKS * GST_CL_LUT_GROUP;
   cl_kernel k = self->k_lut;
-  cl_int s = 0;
+  GstClArgs args = GST_CL_ARGS_INIT (k);
 
   if (!k)
     return CL_SUCCESS;
-  s |= SET_ARG (k, 0, self->hist[self->cur]);
-  s |= SET_ARG (k, 1, self->hist_parts);
-  s |= SET_ARG (k, 2, total);
-  s |= SET_ARG (k, 3, self->lut);
-  s |= SET_ARG (k, 4, self->results.stats);
-  s |= SET_ARG (k, 5, summary);
-  s |= SET_ARG (k, 6, group);
-  s |= SET_ARG (k, 7, self->cum);
-  s |= set_table_args (self, k, 8, t);
-  if (s != CL_SUCCESS)
+  GST_CL_ARG (&args, self->hist[self->cur]);
+  GST_CL_ARG (&args, self->hist_parts);
+  GST_CL_ARG (&args, total);
+  GST_CL_ARG (&args, self->lut);
+  GST_CL_ARG (&args, self->results.stats);
+  GST_CL_ARG (&args, summary);
+  GST_CL_ARG (&args, group);
+  GST_CL_ARG (&args, self->cum);
+  add_table_args (self, &args, t);
+  if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return self->cpu
              ? gst_cl_base_filter_enqueue_kernel (filter, k, 1,
@@ -546,8 +528,7 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins,
              : gst_cl_base_filter_enqueue_kernel (filter, k, 1, &blocks, &lsz);
 }
 
-/* Every apply kernel takes (src, pitch, width, height, rows, dst, dpitch,
- * swap, lut, hist, total, summary, group, next_hist, TABLE_ARGS). */
+/* The table applied; GPUs' 8-bit kernel builds it first. */
 static cl_int
 enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
     const GstClPlane *out, cl_uint total, guint num_bins, const TableParams *t)
@@ -567,24 +548,24 @@ enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
   size_t local[2] = { GST_CL_APPLY_GROUP_X, GST_CL_APPLY_GROUP_Y };
   size_t global[2] = { GST_ROUND_UP_N (vpr, GST_CL_APPLY_GROUP_X),
     GST_ROUND_UP_N ((height + rows - 1) / rows, GST_CL_APPLY_GROUP_Y) };
-  cl_int s = 0;
+  GstClArgs args = GST_CL_ARGS_INIT (k);
 
-  s |= SET_ARG (k, 0, in->mem);
-  s |= SET_ARG (k, 1, pitch);
-  s |= SET_ARG (k, 2, width);
-  s |= SET_ARG (k, 3, height);
-  s |= SET_ARG (k, 4, rows);
-  s |= SET_ARG (k, 5, out->mem);
-  s |= SET_ARG (k, 6, dpitch);
-  s |= SET_ARG (k, 7, self->swap);
-  s |= SET_ARG (k, 8, self->lut);
-  s |= SET_ARG (k, 9, self->hist[self->cur]);
-  s |= SET_ARG (k, 10, total);
-  s |= SET_ARG (k, 11, summary);
-  s |= SET_ARG (k, 12, group);
-  s |= SET_ARG (k, 13, next);
-  s |= set_table_args (self, k, 14, t);
-  if (s != CL_SUCCESS)
+  GST_CL_ARG (&args, in->mem);
+  GST_CL_ARG (&args, pitch);
+  GST_CL_ARG (&args, width);
+  GST_CL_ARG (&args, height);
+  GST_CL_ARG (&args, rows);
+  GST_CL_ARG (&args, out->mem);
+  GST_CL_ARG (&args, dpitch);
+  GST_CL_ARG (&args, self->swap);
+  GST_CL_ARG (&args, self->lut);
+  GST_CL_ARG (&args, self->hist[self->cur]);
+  GST_CL_ARG (&args, total);
+  GST_CL_ARG (&args, summary);
+  GST_CL_ARG (&args, group);
+  GST_CL_ARG (&args, next);
+  add_table_args (self, &args, t);
+  if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   if (self->cpu) {
     global[0] = self->plan.groups;

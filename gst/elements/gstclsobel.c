@@ -82,6 +82,7 @@
 #endif
 
 #include "gstclsobel.h"
+#include "gstclutils.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
 
@@ -200,14 +201,9 @@ gst_cl_sobel_teardown (GstClBaseFilter *filter)
   GstClSobel *self = GST_CL_SOBEL (filter);
 
   for (guint i = 0; i < N_DEPTHS; i++) {
-    if (self->k_any[i])
-      clReleaseKernel (self->k_any[i]);
-    self->k_any[i] = NULL;
-    for (guint m = 0; m < 4; m++) {
-      if (self->k_unit[i][m])
-        clReleaseKernel (self->k_unit[i][m]);
-      self->k_unit[i][m] = NULL;
-    }
+    gst_cl_clear_kernel (&self->k_any[i]);
+    for (guint m = 0; m < 4; m++)
+      gst_cl_clear_kernel (&self->k_unit[i][m]);
   }
 }
 
@@ -277,10 +273,6 @@ gst_cl_sobel_configure (GstClFilter *filter, const GstVideoInfo *in_info,
   return get_kernel (self, settings.mode, settings.scale) != NULL;
 }
 
-#define SET_ARG(k, i, v) clSetKernelArg (k, i, sizeof (v), &(v))
-
-/* Every kernel takes (src, pitch, width, height, rows, dst, dpitch, mode,
- * scale, threshold, swap). */
 static cl_int
 gst_cl_sobel_enqueue (GstClFilter *filter, const GstClPlane *planes_in,
     const GstClPlane *planes_out)
@@ -311,7 +303,7 @@ gst_cl_sobel_enqueue (GstClFilter *filter, const GstClPlane *planes_in,
   Settings settings;
   cl_uint mode, threshold;
   gdouble scale;
-  cl_int s = 0;
+  GstClArgs args;
 
   GST_OBJECT_LOCK (self);
   settings = self->settings;
@@ -322,28 +314,29 @@ gst_cl_sobel_enqueue (GstClFilter *filter, const GstClPlane *planes_in,
   k = get_kernel (self, mode, scale);
   if (!k)
     return CL_INVALID_PROGRAM;
+  args = (GstClArgs)GST_CL_ARGS_INIT (k);
 
-  s |= SET_ARG (k, 0, in->mem);
-  s |= SET_ARG (k, 1, pitch);
-  s |= SET_ARG (k, 2, width);
-  s |= SET_ARG (k, 3, height);
-  s |= SET_ARG (k, 4, rows);
-  s |= SET_ARG (k, 5, out->mem);
-  s |= SET_ARG (k, 6, dpitch);
-  s |= SET_ARG (k, 7, mode);
+  GST_CL_ARG (&args, in->mem);
+  GST_CL_ARG (&args, pitch);
+  GST_CL_ARG (&args, width);
+  GST_CL_ARG (&args, height);
+  GST_CL_ARG (&args, rows);
+  GST_CL_ARG (&args, out->mem);
+  GST_CL_ARG (&args, dpitch);
+  GST_CL_ARG (&args, mode);
   /* The kernel's scale is double where GST_CL_HAVE_FP64 is defined. */
   if (cl->has_fp64) {
     const cl_double d = scale;
 
-    s |= SET_ARG (k, 8, d);
+    GST_CL_ARG (&args, d);
   } else {
     const cl_float f = scale;
 
-    s |= SET_ARG (k, 8, f);
+    GST_CL_ARG (&args, f);
   }
-  s |= SET_ARG (k, 9, threshold);
-  s |= SET_ARG (k, 10, self->swap);
-  if (s != CL_SUCCESS)
+  GST_CL_ARG (&args, threshold);
+  GST_CL_ARG (&args, self->swap);
+  if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return gst_cl_base_filter_enqueue_kernel (base, k, 2, global, local);
 }
