@@ -27,6 +27,7 @@
 #include "gstclframeplan.h"
 #include "gstclkerneltable.h"
 #include "gstclutils.h"
+#include "gstclcolor.h"
 #include "gstclhostcopy.h"
 #include "gstclvideoplane.h"
 #include "gstclhostmemory.h"
@@ -36,20 +37,30 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
 
 static void
-component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c)
+component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c,
+    guint space)
 {
+  if (gst_cl_color_is_rgb (info)) {
+    comp->rgb = TRUE;
+    comp->rgb_offsets = gst_cl_color_rgb_offsets (info);
+    comp->space = space;
+  }
   comp->plane = GST_VIDEO_INFO_COMP_PLANE (info, c);
   comp->offset = GST_VIDEO_INFO_COMP_POFFSET (info, c);
   comp->pstride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c);
   comp->bps = (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8;
   comp->width = GST_VIDEO_INFO_COMP_WIDTH (info, c);
   comp->height = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
-  comp->packed = comp->pstride != comp->bps;
+  comp->packed = comp->pstride != comp->bps || comp->rgb;
   comp->dev.row_bytes = (gsize)comp->width * comp->bps;
   comp->dev.height = comp->height;
   comp->dev.pitch = GST_ROUND_UP_N (comp->dev.row_bytes, GST_CL_PLANE_ALIGN);
   if (comp->packed) {
-    comp->staging_row_bytes = gst_cl_video_plane_row_bytes (info, comp->plane);
+    /* RGB's whole pixels: padding and alpha bytes, which are no
+     * components, travel too and come back as they were. */
+    comp->staging_row_bytes = comp->rgb ? (gsize)comp->width * comp->pstride
+                                        : gst_cl_video_plane_row_bytes (info,
+                                              comp->plane);
     comp->staging_pitch = GST_ROUND_UP_N (comp->staging_row_bytes,
         GST_CL_PLANE_ALIGN);
   }
@@ -71,9 +82,11 @@ gst_cl_frame_plan_clear (GstClFramePlan *plan)
 }
 
 /* The kernels that move packed components, from their own small program,
- * built only for streams that have such components. */
+ * built only for streams that have such components: those of YUY2's luma,
+ * or RGB's channel (@rgb_in, @rgb_out). */
 static gboolean
-create_pack_kernels (GstClFramePlan *plan, GError **error)
+create_pack_kernels (GstClFramePlan *plan, gboolean rgb_in, gboolean rgb_out,
+    GError **error)
 {
   GstClContext *cl = plan->cmd.cl;
 
@@ -86,10 +99,13 @@ create_pack_kernels (GstClFramePlan *plan, GError **error)
     return FALSE;
   }
   plan->unpack = gst_cl_kernel_table_create (cl, plan->program,
-      GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_8, error);
-  plan->pack = plan->unpack ? gst_cl_kernel_table_create (cl, plan->program,
-                                  GST_CL_STAGE_PACK, GST_CL_DEPTHS_8, error)
-                            : NULL;
+      rgb_in ? GST_CL_STAGE_UNPACK_RGB : GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_8,
+      error);
+  plan->pack = plan->unpack
+                   ? gst_cl_kernel_table_create (cl, plan->program,
+                         rgb_out ? GST_CL_STAGE_PACK_RGB : GST_CL_STAGE_PACK,
+                         GST_CL_DEPTHS_8, error)
+                   : NULL;
   return plan->pack != NULL;
 }
 
@@ -97,9 +113,9 @@ create_pack_kernels (GstClFramePlan *plan, GError **error)
  * device plane and, packed, its staging copy of the frame's plane. */
 static gboolean
 component_alloc (GstClContext *cl, GstClComponent *comp,
-    const GstVideoInfo *info, guint c, GError **error)
+    const GstVideoInfo *info, guint c, guint space, GError **error)
 {
-  component_describe (comp, info, c);
+  component_describe (comp, info, c, space);
   if (comp->packed && comp->bps != 1) {
     g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NOT_IMPLEMENTED,
         "%s frames are not supported.\n"
@@ -118,9 +134,9 @@ component_alloc (GstClContext *cl, GstClComponent *comp,
 gboolean
 gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
     const GstVideoInfo *in_info, const GstVideoInfo *out_info, guint in_mask,
-    guint out_mask, gboolean in_place, GError **error)
+    guint out_mask, gboolean in_place, guint space, GError **error)
 {
-  gboolean packed = FALSE;
+  gboolean packed = FALSE, rgb_in = FALSE, rgb_out = FALSE;
 
   gst_cl_frame_plan_clear (plan);
   plan->cmd = *cmd;
@@ -132,14 +148,16 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
 
   GST_CL_FOREACH_COMPONENT (in_mask, c)
   {
-    if (!component_alloc (cmd->cl, &plan->in[c], in_info, c, error))
+    if (!component_alloc (cmd->cl, &plan->in[c], in_info, c, space, error))
       goto failed;
     packed |= plan->in[c].packed;
+    rgb_in |= plan->in[c].rgb;
   }
   GST_CL_FOREACH_COMPONENT (out_mask, c)
   {
-    if (!component_alloc (cmd->cl, &plan->out[c], out_info, c, error))
+    if (!component_alloc (cmd->cl, &plan->out[c], out_info, c, space, error))
       goto failed;
+    rgb_out |= plan->out[c].rgb;
     /* The plane's other components come from the input frame's staging
      * copy, which only in place has the output's layout. */
     if (plan->out[c].packed && (!in_place || !(in_mask & (1u << c)))) {
@@ -150,7 +168,7 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
       goto failed;
     }
   }
-  if (packed && !create_pack_kernels (plan, error))
+  if (packed && !create_pack_kernels (plan, rgb_in, rgb_out, error))
     goto failed;
   if (in_place) {
     guint written = 0;
@@ -169,11 +187,12 @@ failed:
   return FALSE;
 }
 
-/* The arguments both kernels of frame.cl take first. */
+/* The arguments of the kernels that move packed components. */
 static cl_int
 pack_args (cl_kernel k, const GstClComponent *comp)
 {
-  const cl_uint ppitch = comp->staging_pitch, offset = comp->offset;
+  const cl_uint ppitch = comp->staging_pitch;
+  const cl_uint offset = comp->rgb ? comp->rgb_offsets : comp->offset;
   const cl_uint pstride = comp->pstride, width = comp->width;
   const cl_uint height = comp->height, pitch = comp->dev.pitch;
   GstClArgs args = GST_CL_ARGS_INIT (k);
@@ -186,6 +205,8 @@ pack_args (cl_kernel k, const GstClComponent *comp)
   GST_CL_ARG (&args, height);
   GST_CL_ARG (&args, comp->dev.mem);
   GST_CL_ARG (&args, pitch);
+  if (comp->rgb)
+    GST_CL_ARG (&args, comp->space);
   return gst_cl_args_end (&args);
 }
 

@@ -156,9 +156,7 @@ struct _GstClSobel {
   cl_uint swap;
 };
 
-#define SINK_FORMATS                                                           \
-  "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B, Y444, "        \
-  "YUY2, UYVY }"
+#define SINK_FORMATS "{ " GST_CL_LUMA_FORMATS ", " GST_CL_RGB_FORMATS " }"
 #define SRC_FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE }"
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
@@ -506,4 +504,6 @@ gst_cl_sobel_init (GstClSobel *self)
   self->settings.mode = DEFAULT_MODE;
   self->settings.scale = DEFAULT_SCALE;
   self->settings.threshold = DEFAULT_THRESHOLD;
+  /* RGB: the edges of OpenCV's RGB2GRAY. */
+  gst_cl_filter_set_color_space (GST_CL_FILTER (self), GST_CL_COLOR_GRAY);
 }

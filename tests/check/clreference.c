@@ -22,6 +22,8 @@
 #include <string.h>
 
 #include "clreference.h"
+#include "colorreference.h"
+#include "kernels/clshared.h"
 
 guint64 *
 ref_histogram (const TestFrame *in, guint *nbins)
@@ -412,9 +414,28 @@ ref_clahe_frame (const TestFrame *in, const RefClaheParams *p,
   return out;
 }
 
+/* An element's output for packed RGB: its work on the channel it takes
+ * with its defaults (clsobel: gray, whose edges are the output). */
+static TestFrame *
+ref_element_rgb (const gchar *element, const TestFrame *in)
+{
+  const gboolean sobel = g_str_equal (element, "clsobel");
+  const guint space = sobel ? GST_CL_COLOR_GRAY : GST_CL_COLOR_YCRCB;
+  TestFrame *channel = ref_rgb_channel (in, space);
+  TestFrame *done = ref_element (element, channel);
+  TestFrame *out = sobel ? done : ref_rgb_replace (in, done, space);
+
+  if (out != done)
+    test_frame_free (done);
+  test_frame_free (channel);
+  return out;
+}
+
 TestFrame *
 ref_element (const gchar *element, const TestFrame *in)
 {
+  if (test_format_is_rgb (in->format) && !g_str_equal (element, "clhistogram"))
+    return ref_element_rgb (element, in);
   if (g_str_equal (element, "clhistequalize"))
     return ref_histequalize (in);
   /* It only measures. */
@@ -428,4 +449,62 @@ ref_element (const gchar *element, const TestFrame *in)
   }
   g_assert (g_str_equal (element, "clsobel"));
   return ref_sobel (in, REF_SOBEL_MAGNITUDE, 1.0, 0);
+}
+
+static void
+rgb_of (const TestFrame *f, guint x, guint y, guint8 rgb[3])
+{
+  for (guint c = 0; c < 3; c++)
+    rgb[c] = test_frame_get_comp (f, GST_VIDEO_COMP_R + c, x, y);
+}
+
+TestFrame *
+ref_rgb_channel (const TestFrame *in, guint space)
+{
+  TestFrame *out = test_frame_new (GST_VIDEO_FORMAT_GRAY8, in->width,
+      in->height, 0);
+
+  for (guint y = 0; y < in->height; y++)
+    for (guint x = 0; x < in->width; x++) {
+      guint8 p[3], c[3];
+
+      rgb_of (in, x, y, p);
+      if (space == GST_CL_COLOR_GRAY)
+        c[0] = ref_rgb_to_gray (p[0], p[1], p[2]);
+      else if (space == GST_CL_COLOR_LAB)
+        ref_rgb_to_lab (p[0], p[1], p[2], &c[0], &c[1], &c[2]);
+      else
+        ref_rgb_to_ycrcb (p[0], p[1], p[2], &c[0], &c[1], &c[2]);
+      test_frame_set (out, x, y, c[0]);
+    }
+  return out;
+}
+
+TestFrame *
+ref_rgb_replace (const TestFrame *in, const TestFrame *channel, guint space)
+{
+  TestFrame *out = test_frame_copy (in, in->format, in->stride);
+
+  /* Padding bytes, which are no component, as they came too. */
+  for (guint y = 0; y < in->height; y++)
+    memcpy (out->data + y * out->stride, in->data + y * in->stride,
+        MIN (in->stride, out->stride));
+  for (guint y = 0; y < in->height; y++)
+    for (guint x = 0; x < in->width; x++) {
+      guint8 p[3], c[3], q[3];
+
+      rgb_of (in, x, y, p);
+      if (space == GST_CL_COLOR_LAB) {
+        ref_rgb_to_lab (p[0], p[1], p[2], &c[0], &c[1], &c[2]);
+        ref_lab_to_rgb (test_frame_get (channel, x, y), c[1], c[2], &q[0],
+            &q[1], &q[2]);
+      } else {
+        ref_rgb_to_ycrcb (p[0], p[1], p[2], &c[0], &c[1], &c[2]);
+        ref_ycrcb_to_rgb (test_frame_get (channel, x, y), c[1], c[2], &q[0],
+            &q[1], &q[2]);
+      }
+      for (guint k = 0; k < 3; k++)
+        test_frame_set_comp (out, GST_VIDEO_COMP_R + k, x, y, q[k]);
+    }
+  return out;
 }

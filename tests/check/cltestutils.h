@@ -61,8 +61,12 @@ extern const GstVideoFormat test_all_formats[];
 extern const guint test_n_all_formats;
 extern const GstVideoFormat test_yuv_formats[];
 extern const guint test_n_yuv_formats;
+extern const GstVideoFormat test_rgb_formats[];
+extern const guint test_n_rgb_formats;
 
 gboolean test_format_is_yuv (GstVideoFormat format);
+/* Packed 8-bit RGB, whose channel the elements make from each pixel. */
+gboolean test_format_is_rgb (GstVideoFormat format);
 /* Bits of the gray or luma samples: 8, or 16 for GRAY16. */
 guint test_format_depth (GstVideoFormat format);
 

@@ -57,6 +57,9 @@ guint64 *hist_luma_histogram (GstBuffer *buf, const GstVideoInfo *info,
 /* A gray or YUV TestFrame, with clreference's histogram, which must agree
  * with the luma count. */
 HistFrame *hist_frame_from_test_frame (const TestFrame *t);
+/* A packed RGB TestFrame, with the reference histogram of its channel
+ * @space (GST_CL_COLOR_*). */
+HistFrame *hist_frame_from_rgb (const TestFrame *t, guint space);
 
 /* A frame of @format, every byte of every plane random (padding too), rows
  * padded by @pad bytes and each plane @gap bytes after the previous one. */
