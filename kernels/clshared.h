@@ -82,6 +82,13 @@
 #define GST_CL_CLAHE_PREV_TABLE 1
 #define GST_CL_CLAHE_PREV_STATE 2
 
+/* The channel of an RGB frame that unpack_rgb and pack_rgb (frame.cl)
+ * move, and the colour space it is taken in: Y of YCrCb, L of Lab, or
+ * gray (which pack_rgb writes to all of R, G and B). */
+#define GST_CL_COLOR_YCRCB 0
+#define GST_CL_COLOR_LAB 1
+#define GST_CL_COLOR_GRAY 2
+
 /* clclahe's GRAY16 tables on GPUs: bins per chunk of a tile's 65536, one
  * work-group per tile and chunk. */
 #define GST_CL_CLAHE_U16_CHUNK 1024
