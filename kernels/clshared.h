@@ -53,9 +53,10 @@
  * hist[i0]) / (N - hist[i0])) in exact integers. */
 #define GST_CL_SPAN_CV 0
 
-/* The channel made from each pixel of an RGB frame (kernels/color.cl):
- * Y of OpenCV's YCrCb, L of its 8-bit Lab, its RGB2GRAY; numbered as
- * GstClColorSpace for the first two. */
+/* The channel of an RGB frame that unpack_rgb and pack_rgb (frame.cl)
+ * move, made as kernels/color.cl does: Y of OpenCV's YCrCb, L of its 8-bit
+ * Lab, or its RGB2GRAY (which pack_rgb writes to all of R, G and B);
+ * numbered as GstClColorSpace for the first two. */
 #define GST_CL_COLOR_YCRCB 0
 #define GST_CL_COLOR_LAB 1
 #define GST_CL_COLOR_GRAY 2
@@ -81,13 +82,6 @@
 #define GST_CL_CLAHE_PREV_NONE 0
 #define GST_CL_CLAHE_PREV_TABLE 1
 #define GST_CL_CLAHE_PREV_STATE 2
-
-/* The channel of an RGB frame that unpack_rgb and pack_rgb (frame.cl)
- * move, and the colour space it is taken in: Y of YCrCb, L of Lab, or
- * gray (which pack_rgb writes to all of R, G and B). */
-#define GST_CL_COLOR_YCRCB 0
-#define GST_CL_COLOR_LAB 1
-#define GST_CL_COLOR_GRAY 2
 
 /* clclahe's GRAY16 tables on GPUs: bins per chunk of a tile's 65536, one
  * work-group per tile and chunk. */

@@ -56,11 +56,7 @@ component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c,
   comp->dev.height = comp->height;
   comp->dev.pitch = GST_ROUND_UP_N (comp->dev.row_bytes, GST_CL_PLANE_ALIGN);
   if (comp->packed) {
-    /* RGB's whole pixels: padding and alpha bytes, which are no
-     * components, travel too and come back as they were. */
-    comp->staging_row_bytes = comp->rgb ? (gsize)comp->width * comp->pstride
-                                        : gst_cl_video_plane_row_bytes (info,
-                                              comp->plane);
+    comp->staging_row_bytes = gst_cl_video_plane_row_bytes (info, comp->plane);
     comp->staging_pitch = GST_ROUND_UP_N (comp->staging_row_bytes,
         GST_CL_PLANE_ALIGN);
   }

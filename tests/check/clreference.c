@@ -22,8 +22,6 @@
 #include <string.h>
 
 #include "clreference.h"
-#include "colorreference.h"
-#include "kernels/clshared.h"
 
 guint64 *
 ref_histogram (const TestFrame *in, guint *nbins)
@@ -420,7 +418,7 @@ static TestFrame *
 ref_element_rgb (const gchar *element, const TestFrame *in)
 {
   const gboolean sobel = g_str_equal (element, "clsobel");
-  const guint space = sobel ? GST_CL_COLOR_GRAY : GST_CL_COLOR_YCRCB;
+  const guint space = sobel ? REF_COLOR_GRAY : REF_COLOR_YCRCB;
   TestFrame *channel = ref_rgb_channel (in, space);
   TestFrame *done = ref_element (element, channel);
   TestFrame *out = sobel ? done : ref_rgb_replace (in, done, space);
@@ -459,29 +457,24 @@ rgb_of (const TestFrame *f, guint x, guint y, guint8 rgb[3])
 }
 
 TestFrame *
-ref_rgb_channel (const TestFrame *in, guint space)
+ref_rgb_channel (const TestFrame *in, RefColorSpace space)
 {
   TestFrame *out = test_frame_new (GST_VIDEO_FORMAT_GRAY8, in->width,
       in->height, 0);
 
   for (guint y = 0; y < in->height; y++)
     for (guint x = 0; x < in->width; x++) {
-      guint8 p[3], c[3];
+      guint8 p[3];
 
       rgb_of (in, x, y, p);
-      if (space == GST_CL_COLOR_GRAY)
-        c[0] = ref_rgb_to_gray (p[0], p[1], p[2]);
-      else if (space == GST_CL_COLOR_LAB)
-        ref_rgb_to_lab (p[0], p[1], p[2], &c[0], &c[1], &c[2]);
-      else
-        ref_rgb_to_ycrcb (p[0], p[1], p[2], &c[0], &c[1], &c[2]);
-      test_frame_set (out, x, y, c[0]);
+      test_frame_set (out, x, y, ref_color_channel (space, p[0], p[1], p[2]));
     }
   return out;
 }
 
 TestFrame *
-ref_rgb_replace (const TestFrame *in, const TestFrame *channel, guint space)
+ref_rgb_replace (const TestFrame *in, const TestFrame *channel,
+    RefColorSpace space)
 {
   TestFrame *out = test_frame_copy (in, in->format, in->stride);
 
@@ -491,20 +484,13 @@ ref_rgb_replace (const TestFrame *in, const TestFrame *channel, guint space)
         MIN (in->stride, out->stride));
   for (guint y = 0; y < in->height; y++)
     for (guint x = 0; x < in->width; x++) {
-      guint8 p[3], c[3], q[3];
+      guint8 p[3];
 
       rgb_of (in, x, y, p);
-      if (space == GST_CL_COLOR_LAB) {
-        ref_rgb_to_lab (p[0], p[1], p[2], &c[0], &c[1], &c[2]);
-        ref_lab_to_rgb (test_frame_get (channel, x, y), c[1], c[2], &q[0],
-            &q[1], &q[2]);
-      } else {
-        ref_rgb_to_ycrcb (p[0], p[1], p[2], &c[0], &c[1], &c[2]);
-        ref_ycrcb_to_rgb (test_frame_get (channel, x, y), c[1], c[2], &q[0],
-            &q[1], &q[2]);
-      }
+      ref_color_replace (space, test_frame_get (channel, x, y), &p[0], &p[1],
+          &p[2]);
       for (guint k = 0; k < 3; k++)
-        test_frame_set_comp (out, GST_VIDEO_COMP_R + k, x, y, q[k]);
+        test_frame_set_comp (out, GST_VIDEO_COMP_R + k, x, y, p[k]);
     }
   return out;
 }

@@ -24,6 +24,7 @@
 #define __CL_REFERENCE_H__
 
 #include "cltestutils.h"
+#include "colorreference.h"
 
 G_BEGIN_DECLS
 
@@ -33,14 +34,14 @@ G_BEGIN_DECLS
  * 16-235, GRAY16 into 0-65535; chroma copied. */
 TestFrame *ref_histequalize (const TestFrame *in);
 
-/* The channel @space (GST_CL_COLOR_*) of each pixel of the packed RGB
- * frame @in, as a GRAY8 frame: what the elements work on. */
-TestFrame *ref_rgb_channel (const TestFrame *in, guint space);
+/* The channel @space of each pixel of the packed RGB frame @in, as a
+ * GRAY8 frame: what the elements work on. */
+TestFrame *ref_rgb_channel (const TestFrame *in, RefColorSpace space);
 /* @in with each pixel converted to @space, its channel replaced by
  * @channel's sample, and converted back, as OpenCV's cvtColor round trip;
  * alpha and padding bytes as in @in. */
 TestFrame *ref_rgb_replace (const TestFrame *in, const TestFrame *channel,
-    guint space);
+    RefColorSpace space);
 
 /* The full histogram of @in's gray or luma: 256 or 65536 bins. */
 guint64 *ref_histogram (const TestFrame *in, guint *nbins);

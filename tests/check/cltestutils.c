@@ -107,6 +107,9 @@ test_format_row_bytes (GstVideoFormat format, guint width, guint plane)
         GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) +
             (gsize)(w - 1) * GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c) +
             comp_bytes (finfo, c));
+    /* Packed RGB: whole pixels, RGBx's x too. */
+    if (GST_VIDEO_FORMAT_INFO_IS_RGB (finfo))
+      row = MAX (row, (gsize)w * GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c));
   }
   return row;
 }
@@ -530,8 +533,8 @@ test_frame_equal (const TestFrame *e, const TestFrame *a)
               GST_VIDEO_FORMAT_INFO_IS_RGB (finfo)    ? "RGB"
               : !GST_VIDEO_FORMAT_INFO_IS_YUV (finfo) ? "gray"
               : k == 0                                ? "Y"
-              : k == 1                              ? "U"
-                                                    : "V",
+              : k == 1                                ? "U"
+                                                      : "V",
               k, GST_VIDEO_FORMAT_INFO_PLANE (finfo, k), x, y,
               test_frame_get_comp (a, k, x, y),
               test_frame_get_comp (e, k, x, y));
@@ -540,7 +543,8 @@ test_frame_equal (const TestFrame *e, const TestFrame *a)
   /* Packed RGB: the bytes of each pixel that are no component (RGBx's x)
    * come out as they came too. */
   if (GST_VIDEO_FORMAT_INFO_IS_RGB (finfo) && e->n_planes == 1) {
-    const gsize row = (gsize)e->width * GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, 0);
+    const gsize row = (gsize)e->width *
+                      GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, 0);
 
     for (guint y = 0; y < e->height; y++)
       if (memcmp (e->data + y * e->stride, a->data + y * a->stride, row)) {

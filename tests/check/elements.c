@@ -47,7 +47,6 @@
 #include "cltestutils.h"
 #include "clreference.h"
 #include "histframe.h"
-#include "kernels/clshared.h"
 
 #define GRAY8 GST_VIDEO_FORMAT_GRAY8
 #define GRAY16_LE GST_VIDEO_FORMAT_GRAY16_LE
@@ -464,7 +463,7 @@ typedef struct {
   GstHarness *h;
   /* Where clhistogram posts. */
   GstBus *bus;
-  /* The channel of RGB frames (GST_CL_COLOR_*), where the element has the
+  /* The channel of RGB frames (REF_COLOR_*), where the element has the
    * color-space property. */
   guint space;
 } Harness;
@@ -503,12 +502,12 @@ test_rand (const Element *e)
 static TestFrame *
 reference_rgb (Harness *h, const TestFrame *in, const Settings *s)
 {
-  const guint space = h->e->color_spaces ? h->space : GST_CL_COLOR_GRAY;
+  const guint space = h->e->color_spaces ? h->space : REF_COLOR_GRAY;
   TestFrame *channel = ref_rgb_channel (in, space);
   TestFrame *done = h->e->reference (channel, s);
   TestFrame *out = done;
 
-  if (done->format == GST_VIDEO_FORMAT_GRAY8 && space != GST_CL_COLOR_GRAY) {
+  if (done->format == GST_VIDEO_FORMAT_GRAY8 && space != REF_COLOR_GRAY) {
     out = ref_rgb_replace (in, done, space);
     test_frame_free (done);
   }
@@ -754,8 +753,8 @@ GST_START_TEST (test_rgb_every_format)
 
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
     for (guint f = 0; f < test_n_rgb_formats; f++) {
-      for (guint space = GST_CL_COLOR_YCRCB;
-           space <= (e->color_spaces ? GST_CL_COLOR_LAB : GST_CL_COLOR_YCRCB);
+      for (guint space = REF_COLOR_YCRCB;
+           space <= (e->color_spaces ? REF_COLOR_LAB : REF_COLOR_YCRCB);
            space++) {
         TestFrame *in = test_frame_random (test_rgb_formats[f], sizes[s][0],
             sizes[s][1], 0, 8, rand);

@@ -96,7 +96,7 @@ hist_frame_from_test_frame (const TestFrame *t)
 }
 
 HistFrame *
-hist_frame_from_rgb (const TestFrame *t, guint space)
+hist_frame_from_rgb (const TestFrame *t, RefColorSpace space)
 {
   HistFrame *f = g_new0 (HistFrame, 1);
   GstCaps *caps = test_frame_caps (t);

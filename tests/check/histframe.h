@@ -32,6 +32,7 @@
 #include <gst/check/gstharness.h>
 
 #include "cltestutils.h"
+#include "colorreference.h"
 
 G_BEGIN_DECLS
 
@@ -58,8 +59,8 @@ guint64 *hist_luma_histogram (GstBuffer *buf, const GstVideoInfo *info,
  * with the luma count. */
 HistFrame *hist_frame_from_test_frame (const TestFrame *t);
 /* A packed RGB TestFrame, with the reference histogram of its channel
- * @space (GST_CL_COLOR_*). */
-HistFrame *hist_frame_from_rgb (const TestFrame *t, guint space);
+ * @space. */
+HistFrame *hist_frame_from_rgb (const TestFrame *t, RefColorSpace space);
 
 /* A frame of @format, every byte of every plane random (padding too), rows
  * padded by @pad bytes and each plane @gap bytes after the previous one. */
