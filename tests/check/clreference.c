@@ -28,6 +28,13 @@ ref_histogram (const TestFrame *in, guint *nbins)
 {
   guint64 *hist;
 
+  if (test_format_is_rgb (in->format)) {
+    TestFrame *y = ref_rgb_channel (in, REF_COLOR_YCRCB);
+
+    hist = ref_histogram (y, nbins);
+    test_frame_free (y);
+    return hist;
+  }
   *nbins = test_frame_bpp (in) == 1 ? 256 : 65536;
   hist = g_new0 (guint64, *nbins);
   for (guint y = 0; y < in->height; y++)
@@ -100,15 +107,39 @@ lut_exact (const guint64 *hist, guint nbins, guint64 total, guint i0, guint lo,
 }
 
 TestFrame *
+ref_rgb_on_channel (const TestFrame *in, RefColorSpace space, RefChannelOp op,
+    gconstpointer data)
+{
+  TestFrame *channel = ref_rgb_channel (in, space);
+  TestFrame *done = op (channel, data);
+  TestFrame *out = ref_rgb_replace (in, done, space);
+
+  test_frame_free (done);
+  test_frame_free (channel);
+  return out;
+}
+
+static TestFrame *
+histequalize_op (const TestFrame *channel, gconstpointer data)
+{
+  return ref_histequalize (channel);
+}
+
+TestFrame *
 ref_histequalize (const TestFrame *in)
 {
   guint nbins, i0 = 0;
-  guint64 *hist = ref_histogram (in, &nbins);
+  guint64 *hist;
   const guint64 total = (guint64)in->width * in->height;
   /* Chroma and the colorimetry come along untouched. */
   TestFrame *out = test_frame_copy_strides (in, in->format, in->strides);
   guint *lut;
 
+  if (test_format_is_rgb (in->format)) {
+    test_frame_free (out);
+    return ref_rgb_on_channel (in, REF_COLOR_YCRCB, histequalize_op, NULL);
+  }
+  hist = ref_histogram (in, &nbins);
   while (hist[i0] == 0)
     i0++;
   if (hist[i0] == total) {
@@ -145,7 +176,9 @@ pixel_replicate (const TestFrame *in, gint x, gint y)
 GstVideoFormat
 ref_sobel_default_format (GstVideoFormat in)
 {
-  return test_format_is_yuv (in) ? GST_VIDEO_FORMAT_GRAY8 : in;
+  return test_format_is_yuv (in) || test_format_is_rgb (in)
+             ? GST_VIDEO_FORMAT_GRAY8
+             : in;
 }
 
 TestFrame *
@@ -163,8 +196,18 @@ ref_sobel_format (const TestFrame *in, RefSobelMode mode, gdouble scale,
   static const gint kx[3][3] = { { -1, 0, 1 }, { -2, 0, 2 }, { -1, 0, 1 } };
   static const gint ky[3][3] = { { -1, -2, -1 }, { 0, 0, 0 }, { 1, 2, 1 } };
   const gdouble max = format == GST_VIDEO_FORMAT_GRAY8 ? 255 : 65535;
+  TestFrame *out;
+
+  /* RGB: the edges of its gray. */
+  if (test_format_is_rgb (in->format)) {
+    TestFrame *gray = ref_rgb_channel (in, REF_COLOR_GRAY);
+
+    out = ref_sobel_format (gray, mode, scale, threshold, format);
+    test_frame_free (gray);
+    return out;
+  }
   /* The input's stride where the output has the same layout. */
-  TestFrame *out = test_frame_new (format, in->width, in->height,
+  out = test_frame_new (format, in->width, in->height,
       format == in->format ? in->stride : 0);
 
   g_assert (format == GST_VIDEO_FORMAT_GRAY8 ||
@@ -389,11 +432,20 @@ ref_clahe_frame (const TestFrame *in, const RefClaheParams *p,
 {
   const gboolean yuv = test_format_is_yuv (in->format);
   RefClaheParams q = *p;
-  TestFrame *gray = test_frame_new (test_format_depth (in->format) == 8
-                                        ? GST_VIDEO_FORMAT_GRAY8
-                                        : GST_VIDEO_FORMAT_GRAY16_LE,
+  TestFrame *gray, *eq, *out;
+
+  if (test_format_is_rgb (in->format)) {
+    gray = ref_rgb_channel (in, REF_COLOR_YCRCB);
+    eq = ref_clahe (gray, p, state);
+    out = ref_rgb_replace (in, eq, REF_COLOR_YCRCB);
+    test_frame_free (eq);
+    test_frame_free (gray);
+    return out;
+  }
+  gray = test_frame_new (test_format_depth (in->format) == 8
+                             ? GST_VIDEO_FORMAT_GRAY8
+                             : GST_VIDEO_FORMAT_GRAY16_LE,
       in->width, in->height, 0);
-  TestFrame *eq, *out;
 
   for (guint y = 0; y < in->height; y++)
     for (guint x = 0; x < in->width; x++)
@@ -412,28 +464,9 @@ ref_clahe_frame (const TestFrame *in, const RefClaheParams *p,
   return out;
 }
 
-/* An element's output for packed RGB: its work on the channel it takes
- * with its defaults (clsobel: gray, whose edges are the output). */
-static TestFrame *
-ref_element_rgb (const gchar *element, const TestFrame *in)
-{
-  const gboolean sobel = g_str_equal (element, "clsobel");
-  const guint space = sobel ? REF_COLOR_GRAY : REF_COLOR_YCRCB;
-  TestFrame *channel = ref_rgb_channel (in, space);
-  TestFrame *done = ref_element (element, channel);
-  TestFrame *out = sobel ? done : ref_rgb_replace (in, done, space);
-
-  if (out != done)
-    test_frame_free (done);
-  test_frame_free (channel);
-  return out;
-}
-
 TestFrame *
 ref_element (const gchar *element, const TestFrame *in)
 {
-  if (test_format_is_rgb (in->format) && !g_str_equal (element, "clhistogram"))
-    return ref_element_rgb (element, in);
   if (g_str_equal (element, "clhistequalize"))
     return ref_histequalize (in);
   /* It only measures. */

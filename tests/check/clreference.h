@@ -43,7 +43,16 @@ TestFrame *ref_rgb_channel (const TestFrame *in, RefColorSpace space);
 TestFrame *ref_rgb_replace (const TestFrame *in, const TestFrame *channel,
     RefColorSpace space);
 
-/* The full histogram of @in's gray or luma: 256 or 65536 bins. */
+/* @op on the channel @space of @in's pixels, the pixels converted back
+ * with its result (ref_rgb_replace()): the references of packed RGB,
+ * which each reference below takes in YCrCb unless it says otherwise. */
+typedef TestFrame *(
+    *RefChannelOp) (const TestFrame *channel, gconstpointer data);
+TestFrame *ref_rgb_on_channel (const TestFrame *in, RefColorSpace space,
+    RefChannelOp op, gconstpointer data);
+
+/* The full histogram of @in's gray or luma (RGB: the Y of its YCrCb): 256
+ * or 65536 bins. */
 guint64 *ref_histogram (const TestFrame *in, guint *nbins);
 
 /* How clhistequalize's and clhistogram's region of interest meets a frame:

@@ -144,6 +144,10 @@ TestFrame *test_frame_try_from_buffer (GstBuffer *buf, GstCaps *caps);
 gboolean test_frame_equal (const TestFrame *expected, const TestFrame *actual);
 /* Whether a gray or luma sample of @a differs from @b's at its place: an
  * element's output that must differ from its input (frames of one size). */
+/* Packed RGB: the bytes of each pixel that are no component (RGBx's x)
+ * are equal too; frames of other formats are. */
+gboolean test_frame_padding_equal (const TestFrame *expected,
+    const TestFrame *actual);
 gboolean test_frame_luma_differs (const TestFrame *a, const TestFrame *b);
 
 /* Pushes @in through the harness and returns what came out, read with the

@@ -538,7 +538,8 @@ check_settings (Harness *h, const TestFrame *in, const Settings *s)
   out = test_harness_process (h->h, in);
   what = test_frame_describe (in);
   how = e->describe (s);
-  fail_unless (test_frame_equal (expected, out),
+  fail_unless (test_frame_equal (expected, out) &&
+                   test_frame_padding_equal (expected, out),
       "%s: %s with %s differs from the reference", e->name, what, how);
   g_free (how);
   g_free (what);
