@@ -69,6 +69,21 @@ load_rgb (__global const uchar * pixel, uint offsets)
       pixel[(offsets >> 16) & 0xff]);
 }
 
+/* Streams build this program with -DGST_CL_RGB_SPACE, -DGST_CL_RGB_PSTRIDE
+ * and -DGST_CL_RGB_OFFSETS (gstclframeplan.c): constants that the compiler
+ * folds into each pixel's loads, stores and conversion, which then
+ * vectorize; the arguments of the same names are used where they are not
+ * defined. */
+#ifdef GST_CL_RGB_SPACE
+#define RGB_SPACE GST_CL_RGB_SPACE
+#define RGB_PSTRIDE GST_CL_RGB_PSTRIDE
+#define RGB_OFFSETS GST_CL_RGB_OFFSETS
+#else
+#define RGB_SPACE space
+#define RGB_PSTRIDE pstride
+#define RGB_OFFSETS offsets
+#endif
+
 __kernel void
 unpack_rgb (__global const uchar * packed, uint ppitch, uint offsets,
     uint pstride, uint width, uint height, __global uchar * plane, uint pitch,
@@ -78,27 +93,53 @@ unpack_rgb (__global const uchar * packed, uint ppitch, uint offsets,
 
   if (x < width && y < height)
     plane[(size_t) y * pitch + x] = color_channel (load_rgb (packed +
-            (size_t) y * ppitch + (size_t) x * pstride, offsets), space);
+            (size_t) y * ppitch + (size_t) x * RGB_PSTRIDE, RGB_OFFSETS),
+        RGB_SPACE);
 }
 
-/* @packed holds a copy of the input frame, as pack_u8's does: each pixel's
- * R, G and B are read there, the channel replaced by the plane's value,
- * and written back; the other bytes (alpha, padding) stay. */
+/* Each pixel of @source (the input's staging copy) with its channel
+ * replaced by the plane's value, into @packed (the output's): R, G and B
+ * converted back, the other bytes (alpha, padding) as they were. Every
+ * byte of every pixel is written, so @packed needs no copy of the input
+ * first. Pixels of 4 bytes travel as one word (rows start at multiples of
+ * GST_CL_PLANE_ALIGN), where the device is little-endian as the offsets'
+ * bytes count. */
 __kernel void
 pack_rgb (__global uchar * packed, uint ppitch, uint offsets, uint pstride,
     uint width, uint height, __global const uchar * plane, uint pitch,
-    uint space)
+    uint space, __global const uchar * source)
 {
   const uint x = get_global_id (0), y = get_global_id (1);
+  const uint ro = RGB_OFFSETS & 0xff, go = (RGB_OFFSETS >> 8) & 0xff;
+  const uint bo = (RGB_OFFSETS >> 16) & 0xff;
 
   if (x < width && y < height) {
-    __global uchar *pixel =
-        packed + (size_t) y * ppitch + (size_t) x * pstride;
-    const uchar3 rgb = color_replace (load_rgb (pixel, offsets),
-        plane[(size_t) y * pitch + x], space);
+    const size_t at = (size_t) y * ppitch + (size_t) x * RGB_PSTRIDE;
+    const uchar v = plane[(size_t) y * pitch + x];
+#ifdef __ENDIAN_LITTLE__
+    if (RGB_PSTRIDE == 4) {
+      const uint word = *(__global const uint *) (source + at);
+      const uchar3 rgb = color_replace ((uchar3) ((uchar) (word >> 8 * ro),
+              (uchar) (word >> 8 * go), (uchar) (word >> 8 * bo)), v,
+          RGB_SPACE);
+      const uint keep = ~(0xffu << 8 * ro | 0xffu << 8 * go |
+          0xffu << 8 * bo);
 
-    pixel[offsets & 0xff] = rgb.x;
-    pixel[(offsets >> 8) & 0xff] = rgb.y;
-    pixel[(offsets >> 16) & 0xff] = rgb.z;
+      *(__global uint *) (packed + at) = (word & keep) |
+          (uint) rgb.x << 8 * ro | (uint) rgb.y << 8 * go |
+          (uint) rgb.z << 8 * bo;
+      return;
+    }
+#endif
+    {
+      const uchar3 rgb = color_replace (load_rgb (source + at, RGB_OFFSETS),
+          v, RGB_SPACE);
+
+      for (uint k = 0; k < RGB_PSTRIDE; k++)
+        packed[at + k] = source[at + k];
+      packed[at + ro] = rgb.x;
+      packed[at + go] = rgb.y;
+      packed[at + bo] = rgb.z;
+    }
   }
 }

@@ -78,16 +78,23 @@ gst_cl_frame_plan_clear (GstClFramePlan *plan)
 }
 
 /* The kernels that move packed components, from their own small program,
- * built only for streams that have such components: those of YUY2's luma,
- * or RGB's channel (@rgb_in, @rgb_out). */
+ * built only for streams that have such components: YUY2's luma, or the
+ * channel of RGB's @rgb (NULL for none), whose layout and space the program
+ * is built for. */
 static gboolean
-create_pack_kernels (GstClFramePlan *plan, gboolean rgb_in, gboolean rgb_out,
-    GError **error)
+create_pack_kernels (GstClFramePlan *plan, const GstClComponent *rgb,
+    gboolean rgb_in, gboolean rgb_out, GError **error)
 {
   GstClContext *cl = plan->cmd.cl;
+  gchar *defines = rgb ? g_strdup_printf ("-DGST_CL_RGB_SPACE=%u "
+                                          "-DGST_CL_RGB_PSTRIDE=%u "
+                                          "-DGST_CL_RGB_OFFSETS=%u",
+                             rgb->space, rgb->pstride, rgb->rgb_offsets)
+                       : NULL;
 
-  plan->program = gst_cl_context_get_program (cl, "frame", gst_cl_kernel_frame,
-      FALSE, error);
+  plan->program = gst_cl_context_get_program_with (cl, "frame",
+      gst_cl_kernel_frame, FALSE, defines, error);
+  g_free (defines);
   if (!plan->program) {
     g_prefix_error (error,
         "Could not build the OpenCL program \"frame\" for \"%s\".\n",
@@ -133,6 +140,7 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
     guint out_mask, gboolean in_place, guint space, GError **error)
 {
   gboolean packed = FALSE, rgb_in = FALSE, rgb_out = FALSE;
+  const GstClComponent *rgb = NULL;
 
   gst_cl_frame_plan_clear (plan);
   plan->cmd = *cmd;
@@ -148,12 +156,16 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
       goto failed;
     packed |= plan->in[c].packed;
     rgb_in |= plan->in[c].rgb;
+    if (plan->in[c].rgb)
+      rgb = &plan->in[c];
   }
   GST_CL_FOREACH_COMPONENT (out_mask, c)
   {
     if (!component_alloc (cmd->cl, &plan->out[c], out_info, c, space, error))
       goto failed;
     rgb_out |= plan->out[c].rgb;
+    if (plan->out[c].rgb)
+      rgb = &plan->out[c];
     /* The plane's other components come from the input frame's staging
      * copy, which only in place has the output's layout. */
     if (plan->out[c].packed && (!in_place || !(in_mask & (1u << c)))) {
@@ -164,7 +176,7 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
       goto failed;
     }
   }
-  if (packed && !create_pack_kernels (plan, rgb_in, rgb_out, error))
+  if (packed && !create_pack_kernels (plan, rgb, rgb_in, rgb_out, error))
     goto failed;
   if (in_place) {
     guint written = 0;
@@ -183,9 +195,10 @@ failed:
   return FALSE;
 }
 
-/* The arguments of the kernels that move packed components. */
+/* The arguments of the kernels that move packed components; pack_rgb
+ * reads the pixels of @source. */
 static cl_int
-pack_args (cl_kernel k, const GstClComponent *comp)
+pack_args (cl_kernel k, const GstClComponent *comp, cl_mem source)
 {
   const cl_uint ppitch = comp->staging_pitch;
   const cl_uint offset = comp->rgb ? comp->rgb_offsets : comp->offset;
@@ -203,18 +216,20 @@ pack_args (cl_kernel k, const GstClComponent *comp)
   GST_CL_ARG (&args, pitch);
   if (comp->rgb)
     GST_CL_ARG (&args, comp->space);
+  if (source)
+    GST_CL_ARG (&args, source);
   return gst_cl_args_end (&args);
 }
 
 /* Queues @k, plan->unpack or plan->pack, over @comp's samples. */
 static cl_int
 enqueue_pack_kernel (GstClFramePlan *plan, cl_kernel k,
-    const GstClComponent *comp)
+    const GstClComponent *comp, cl_mem source)
 {
   const size_t local[2] = { 64, 1 };
   const size_t global[2] = { GST_ROUND_UP_N (comp->width, 64), comp->height };
 
-  if (pack_args (k, comp) != CL_SUCCESS)
+  if (pack_args (k, comp, source) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return gst_cl_commands_kernel (&plan->cmd, k, 2, global,
       comp->width >= 64 ? local : NULL);
@@ -223,7 +238,7 @@ enqueue_pack_kernel (GstClFramePlan *plan, cl_kernel k,
 cl_int
 gst_cl_frame_plan_unpack (GstClFramePlan *plan, guint c)
 {
-  return enqueue_pack_kernel (plan, plan->unpack, &plan->in[c]);
+  return enqueue_pack_kernel (plan, plan->unpack, &plan->in[c], NULL);
 }
 
 cl_int
@@ -233,12 +248,15 @@ gst_cl_frame_plan_pack (GstClFramePlan *plan, guint c)
   const gsize bytes = comp->staging_pitch * comp->height;
   cl_int status;
 
+  /* pack_rgb writes whole pixels from the input's staging copy. */
+  if (comp->rgb)
+    return enqueue_pack_kernel (plan, plan->pack, comp, plan->in[c].staging);
   /* The plane's other components, from the input's staging copy. */
   status = clEnqueueCopyBuffer (plan->cmd.cl->queue, plan->in[c].staging,
       comp->staging, 0, 0, bytes, 0, NULL, NULL);
   gst_cl_commands_count (&plan->cmd, GST_CL_COPY, bytes);
   if (status == CL_SUCCESS)
-    status = enqueue_pack_kernel (plan, plan->pack, comp);
+    status = enqueue_pack_kernel (plan, plan->pack, comp, NULL);
   return status;
 }
 

@@ -126,7 +126,8 @@ cl_int gst_cl_frame_plan_download (GstClFramePlan *plan, GstVideoFrame *out,
 /* Queue plan->unpack, the input component @c's staging copy to its device
  * plane, and for the output component @c, the input's staging copy copied
  * to the output's and plan->pack, the device plane packed over it (for
- * RGB, each pixel converted with the channel replaced). */
+ * RGB, each pixel of the input's staging copy converted with the channel
+ * replaced, into the output's). */
 cl_int gst_cl_frame_plan_unpack (GstClFramePlan *plan, guint c);
 cl_int gst_cl_frame_plan_pack (GstClFramePlan *plan, guint c);
 
