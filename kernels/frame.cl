@@ -101,9 +101,9 @@ unpack_rgb (__global const uchar * packed, uint ppitch, uint offsets,
  * replaced by the plane's value, into @packed (the output's): R, G and B
  * converted back, the other bytes (alpha, padding) as they were. Every
  * byte of every pixel is written, so @packed needs no copy of the input
- * first. Pixels of 4 bytes travel as one word (rows start at multiples of
- * GST_CL_PLANE_ALIGN), where the device is little-endian as the offsets'
- * bytes count. */
+ * first. Pixels of 4 bytes travel as one word where rows start at
+ * multiples of 4 bytes (the staging copies' at GST_CL_PLANE_ALIGN) and the
+ * device is little-endian, as the offsets count bytes. */
 __kernel void
 pack_rgb (__global uchar * packed, uint ppitch, uint offsets, uint pstride,
     uint width, uint height, __global const uchar * plane, uint pitch,
@@ -117,7 +117,7 @@ pack_rgb (__global uchar * packed, uint ppitch, uint offsets, uint pstride,
     const size_t at = (size_t) y * ppitch + (size_t) x * RGB_PSTRIDE;
     const uchar v = plane[(size_t) y * pitch + x];
 #ifdef __ENDIAN_LITTLE__
-    if (RGB_PSTRIDE == 4) {
+    if (RGB_PSTRIDE == 4 && (ppitch & 3) == 0) {
       const uint word = *(__global const uint *) (source + at);
       const uchar3 rgb = color_replace ((uchar3) ((uchar) (word >> 8 * ro),
               (uchar) (word >> 8 * go), (uchar) (word >> 8 * bo)), v,
