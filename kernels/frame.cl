@@ -84,6 +84,25 @@ load_rgb (__global const uchar * pixel, uint offsets)
 #define RGB_OFFSETS offsets
 #endif
 
+/* A pixel's R, G and B: of 4 bytes as one word where rows start at
+ * multiples of 4 bytes and the device is little-endian (the offsets count
+ * bytes), else byte by byte. */
+static inline uchar3
+load_pixel (__global const uchar * pixel, uint ppitch, uint offsets,
+    uint pstride)
+{
+#ifdef __ENDIAN_LITTLE__
+  if (RGB_PSTRIDE == 4 && (ppitch & 3) == 0) {
+    const uint word = *(__global const uint *) pixel;
+
+    return (uchar3) ((uchar) (word >> 8 * (RGB_OFFSETS & 0xff)),
+        (uchar) (word >> 8 * ((RGB_OFFSETS >> 8) & 0xff)),
+        (uchar) (word >> 8 * ((RGB_OFFSETS >> 16) & 0xff)));
+  }
+#endif
+  return load_rgb (pixel, RGB_OFFSETS);
+}
+
 __kernel void
 unpack_rgb (__global const uchar * packed, uint ppitch, uint offsets,
     uint pstride, uint width, uint height, __global uchar * plane, uint pitch,
@@ -92,9 +111,9 @@ unpack_rgb (__global const uchar * packed, uint ppitch, uint offsets,
   const uint x = get_global_id (0), y = get_global_id (1);
 
   if (x < width && y < height)
-    plane[(size_t) y * pitch + x] = color_channel (load_rgb (packed +
-            (size_t) y * ppitch + (size_t) x * RGB_PSTRIDE, RGB_OFFSETS),
-        RGB_SPACE);
+    plane[(size_t) y * pitch + x] = color_channel (load_pixel (packed +
+            (size_t) y * ppitch + (size_t) x * RGB_PSTRIDE, ppitch, offsets,
+            pstride), RGB_SPACE);
 }
 
 /* Each pixel of @source (the input's staging copy) with its channel
