@@ -60,6 +60,9 @@
 #define GST_CL_COLOR_YCRCB 0
 #define GST_CL_COLOR_LAB 1
 #define GST_CL_COLOR_GRAY 2
+/* ... pixels per work-item, in a row: more work for each than one pixel's
+ * few bytes. */
+#define GST_CL_RGB_PIXELS 4
 
 /* clhistequalize's methods, numbered as GstClHistEqualizeMethod. */
 #define GST_CL_METHOD_EQUALIZE 0

@@ -78,10 +78,12 @@ load_rgb (__global const uchar * pixel, uint offsets)
 #define RGB_SPACE GST_CL_RGB_SPACE
 #define RGB_PSTRIDE GST_CL_RGB_PSTRIDE
 #define RGB_OFFSETS GST_CL_RGB_OFFSETS
+#define RGB_PIXELS GST_CL_RGB_PIXELS
 #else
 #define RGB_SPACE space
 #define RGB_PSTRIDE pstride
 #define RGB_OFFSETS offsets
+#define RGB_PIXELS 1
 #endif
 
 /* A pixel's R, G and B: of 4 bytes as one word where rows start at
@@ -108,12 +110,16 @@ unpack_rgb (__global const uchar * packed, uint ppitch, uint offsets,
     uint pstride, uint width, uint height, __global uchar * plane, uint pitch,
     uint space)
 {
-  const uint x = get_global_id (0), y = get_global_id (1);
+  const uint y = get_global_id (1);
 
-  if (x < width && y < height)
-    plane[(size_t) y * pitch + x] = color_channel (load_pixel (packed +
-            (size_t) y * ppitch + (size_t) x * RGB_PSTRIDE, ppitch, offsets,
-            pstride), RGB_SPACE);
+  for (uint i = 0; i < RGB_PIXELS; i++) {
+    const uint x = get_global_id (0) * RGB_PIXELS + i;
+
+    if (x < width && y < height)
+      plane[(size_t) y * pitch + x] = color_channel (load_pixel (packed +
+              (size_t) y * ppitch + (size_t) x * RGB_PSTRIDE, ppitch,
+              offsets, pstride), RGB_SPACE);
+  }
 }
 
 /* Each pixel of @source (the input's staging copy) with its channel
@@ -128,13 +134,18 @@ pack_rgb (__global uchar * packed, uint ppitch, uint offsets, uint pstride,
     uint width, uint height, __global const uchar * plane, uint pitch,
     uint space, __global const uchar * source)
 {
-  const uint x = get_global_id (0), y = get_global_id (1);
+  const uint y = get_global_id (1);
   const uint ro = RGB_OFFSETS & 0xff, go = (RGB_OFFSETS >> 8) & 0xff;
   const uint bo = (RGB_OFFSETS >> 16) & 0xff;
 
-  if (x < width && y < height) {
+  for (uint i = 0; i < RGB_PIXELS; i++) {
+    const uint x = get_global_id (0) * RGB_PIXELS + i;
     const size_t at = (size_t) y * ppitch + (size_t) x * RGB_PSTRIDE;
-    const uchar v = plane[(size_t) y * pitch + x];
+    uchar v;
+
+    if (x >= width || y >= height)
+      break;
+    v = plane[(size_t) y * pitch + x];
 #ifdef __ENDIAN_LITTLE__
     if (RGB_PSTRIDE == 4 && (ppitch & 3) == 0) {
       const uint word = *(__global const uint *) (source + at);
@@ -147,7 +158,7 @@ pack_rgb (__global uchar * packed, uint ppitch, uint offsets, uint pstride,
       *(__global uint *) (packed + at) = (word & keep) |
           (uint) rgb.x << 8 * ro | (uint) rgb.y << 8 * go |
           (uint) rgb.z << 8 * bo;
-      return;
+      continue;
     }
 #endif
     {

@@ -226,13 +226,15 @@ static cl_int
 enqueue_pack_kernel (GstClFramePlan *plan, cl_kernel k,
     const GstClComponent *comp, cl_mem source)
 {
+  const guint per_item = comp->rgb ? GST_CL_RGB_PIXELS : 1;
+  const guint items = (comp->width + per_item - 1) / per_item;
   const size_t local[2] = { 64, 1 };
-  const size_t global[2] = { GST_ROUND_UP_N (comp->width, 64), comp->height };
+  const size_t global[2] = { GST_ROUND_UP_N (items, 64), comp->height };
 
   if (pack_args (k, comp, source) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return gst_cl_commands_kernel (&plan->cmd, k, 2, global,
-      comp->width >= 64 ? local : NULL);
+      items >= 64 ? local : NULL);
 }
 
 cl_int
