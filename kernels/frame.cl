@@ -86,6 +86,57 @@ load_rgb (__global const uchar * pixel, uint offsets)
 #define RGB_PIXELS 1
 #endif
 
+/* The plugin's builds, on little-endian devices: a work-item's
+ * RGB_PIXELS pixels, a whole number of words, travel as one vector of
+ * words (vload3/vload4), which GPUs coalesce across work-items, where the
+ * row starts at a multiple of 4 bytes and all of them lie in the row. */
+#if defined(GST_CL_RGB_SPACE) && defined(__ENDIAN_LITTLE__) && \
+    GST_CL_RGB_PIXELS == 4
+#define RGB_BLOCKS 1
+#define BLOCK_WORDS GST_CL_RGB_PSTRIDE
+#define BLOCK_BYTE(w, j) ((uchar) ((w)[(j) / 4] >> 8 * ((j) % 4)))
+#define BLOCK_SET(w, j, v) \
+  ((w)[(j) / 4] = ((w)[(j) / 4] & ~(0xffu << 8 * ((j) % 4))) | \
+      (uint) (v) << 8 * ((j) % 4))
+#define BLOCK_RGB(w, i) \
+  ((uchar3) (BLOCK_BYTE (w, (i) * RGB_PSTRIDE + (RGB_OFFSETS & 0xff)), \
+      BLOCK_BYTE (w, (i) * RGB_PSTRIDE + ((RGB_OFFSETS >> 8) & 0xff)), \
+      BLOCK_BYTE (w, (i) * RGB_PSTRIDE + ((RGB_OFFSETS >> 16) & 0xff))))
+
+static inline void
+load_block (__global const uchar * row, uint x0, uint w[BLOCK_WORDS])
+{
+  __global const uint *p = (__global const uint *) row + x0 / 4 * BLOCK_WORDS;
+#if BLOCK_WORDS == 4
+  const uint4 v = vload4 (0, p);
+
+  w[0] = v.s0;
+  w[1] = v.s1;
+  w[2] = v.s2;
+  w[3] = v.s3;
+#else
+  const uint3 v = vload3 (0, p);
+
+  w[0] = v.s0;
+  w[1] = v.s1;
+  w[2] = v.s2;
+#endif
+}
+
+static inline void
+store_block (__global uchar * row, uint x0, const uint w[BLOCK_WORDS])
+{
+  __global uint *p = (__global uint *) row + x0 / 4 * BLOCK_WORDS;
+#if BLOCK_WORDS == 4
+  vstore4 ((uint4) (w[0], w[1], w[2], w[3]), 0, p);
+#else
+  vstore3 ((uint3) (w[0], w[1], w[2]), 0, p);
+#endif
+}
+#else
+#define RGB_BLOCKS 0
+#endif
+
 /* A pixel's R, G and B: of 4 bytes as one word where rows start at
  * multiples of 4 bytes and the device is little-endian (the offsets count
  * bytes), else byte by byte. */
@@ -112,6 +163,23 @@ unpack_rgb (__global const uchar * packed, uint ppitch, uint offsets,
 {
   const uint y = get_global_id (1);
 
+#if RGB_BLOCKS
+  {
+    const uint x0 = get_global_id (0) * RGB_PIXELS;
+
+    if ((ppitch & 3) == 0 && x0 + RGB_PIXELS <= width && y < height) {
+      uint w[BLOCK_WORDS];
+      uchar c[RGB_PIXELS];
+
+      load_block (packed + (size_t) y * ppitch, x0, w);
+      for (uint i = 0; i < RGB_PIXELS; i++)
+        c[i] = color_channel (BLOCK_RGB (w, i), RGB_SPACE);
+      vstore4 ((uchar4) (c[0], c[1], c[2], c[3]), 0,
+          plane + (size_t) y * pitch + x0);
+      return;
+    }
+  }
+#endif
   for (uint i = 0; i < RGB_PIXELS; i++) {
     const uint x = get_global_id (0) * RGB_PIXELS + i;
 
@@ -138,6 +206,28 @@ pack_rgb (__global uchar * packed, uint ppitch, uint offsets, uint pstride,
   const uint ro = RGB_OFFSETS & 0xff, go = (RGB_OFFSETS >> 8) & 0xff;
   const uint bo = (RGB_OFFSETS >> 16) & 0xff;
 
+#if RGB_BLOCKS
+  {
+    const uint x0 = get_global_id (0) * RGB_PIXELS;
+
+    if ((ppitch & 3) == 0 && x0 + RGB_PIXELS <= width && y < height) {
+      const uchar4 v = vload4 (0, plane + (size_t) y * pitch + x0);
+      const uchar vs[RGB_PIXELS] = { v.s0, v.s1, v.s2, v.s3 };
+      uint w[BLOCK_WORDS];
+
+      load_block (source + (size_t) y * ppitch, x0, w);
+      for (uint i = 0; i < RGB_PIXELS; i++) {
+        const uchar3 rgb = color_replace (BLOCK_RGB (w, i), vs[i], RGB_SPACE);
+
+        BLOCK_SET (w, i * RGB_PSTRIDE + ro, rgb.x);
+        BLOCK_SET (w, i * RGB_PSTRIDE + go, rgb.y);
+        BLOCK_SET (w, i * RGB_PSTRIDE + bo, rgb.z);
+      }
+      store_block (packed + (size_t) y * ppitch, x0, w);
+      return;
+    }
+  }
+#endif
   for (uint i = 0; i < RGB_PIXELS; i++) {
     const uint x = get_global_id (0) * RGB_PIXELS + i;
     const size_t at = (size_t) y * ppitch + (size_t) x * RGB_PSTRIDE;
