@@ -742,6 +742,46 @@ GST_START_TEST (test_yuv_every_format)
 
 GST_END_TEST;
 
+/* A real colour photo as pngdec gives it (RGB, rows padded to 4 bytes),
+ * and in a 4-byte layout, in each color-space the element has: the output
+ * equals the reference and shows the work done. */
+GST_START_TEST (test_real_rgb)
+{
+  const Element *e = &elements[__i__];
+  Harness *h = harness_new (e);
+  TestFrame *rgb = test_frame_load ("chelsea.png");
+  TestFrame *frames[] = { rgb,
+    test_frame_copy (rgb, GST_VIDEO_FORMAT_xBGR, 0) };
+
+  fail_unless_equals_int (rgb->format, GST_VIDEO_FORMAT_RGB);
+  for (guint i = 0; i < G_N_ELEMENTS (frames); i++) {
+    for (guint space = REF_COLOR_YCRCB;
+         space <= (e->color_spaces ? REF_COLOR_LAB : REF_COLOR_YCRCB);
+         space++) {
+      GArray *settings;
+      const Place place = { CHECK_RGB, frames[i], i, 0, NULL };
+
+      h->space = space;
+      settings = check_place (h, &place);
+      if (e->did_work) {
+        TestFrame *out;
+
+        e->apply (h->h->element, &g_array_index (settings, Settings, 0));
+        out = test_harness_process (h->h, frames[i]);
+        fail_unless (e->did_work (frames[i], out),
+            "%s: chelsea.png came out as if untouched", e->name);
+        test_frame_free (out);
+      }
+      g_array_unref (settings);
+    }
+  }
+  test_frame_free (frames[1]);
+  test_frame_free (rgb);
+  harness_free (h);
+}
+
+GST_END_TEST;
+
 /* Every packed RGB format, on the channel of each color-space the element
  * has (clsobel: gray), at sizes from one pixel up. */
 GST_START_TEST (test_rgb_every_format)
@@ -825,6 +865,7 @@ elements_suite (void)
   add_test (tc, test_state_cycles);
   add_test (tc, test_yuv_every_format);
   add_test (tc, test_rgb_every_format);
+  add_test (tc, test_real_rgb);
   add_test (tc, test_refused_format_error);
   return s;
 }
