@@ -41,10 +41,15 @@ component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c)
   comp->plane = GST_VIDEO_INFO_COMP_PLANE (info, c);
   comp->offset = GST_VIDEO_INFO_COMP_POFFSET (info, c);
   comp->pstride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c);
-  comp->bps = (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8;
+  comp->depth = GST_VIDEO_INFO_COMP_DEPTH (info, c);
+  comp->bps = (comp->depth + 7) / 8;
+  comp->shift = GST_VIDEO_FORMAT_INFO_SHIFT (info->finfo, c);
   comp->width = GST_VIDEO_INFO_COMP_WIDTH (info, c);
   comp->height = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
-  comp->packed = comp->pstride != comp->bps;
+  /* Words that hold more than the value go through the kernels too, so
+   * that the elements see values only. */
+  comp->packed = comp->pstride != comp->bps || comp->shift != 0 ||
+                 comp->depth != comp->bps * 8;
   comp->dev.row_bytes = (gsize)comp->width * comp->bps;
   comp->dev.height = comp->height;
   comp->dev.pitch = GST_ROUND_UP_N (comp->dev.row_bytes, GST_CL_PLANE_ALIGN);
@@ -66,14 +71,32 @@ gst_cl_frame_plan_clear (GstClFramePlan *plan)
   }
   gst_cl_clear_kernel (&plan->unpack);
   gst_cl_clear_kernel (&plan->pack);
+  gst_cl_clear_kernel (&plan->unpack16);
+  gst_cl_clear_kernel (&plan->pack16);
   gst_cl_clear_program (&plan->program);
   memset (plan, 0, sizeof (*plan));
 }
 
-/* The kernels that move packed components, from their own small program,
- * built only for streams that have such components. */
+/* The unpack and pack kernels for components of @depths. */
 static gboolean
-create_pack_kernels (GstClFramePlan *plan, GError **error)
+create_pack_pair (GstClFramePlan *plan, GstClDepths depths, cl_kernel *unpack,
+    cl_kernel *pack, GError **error)
+{
+  GstClContext *cl = plan->cmd.cl;
+
+  *unpack = gst_cl_kernel_table_create (cl, plan->program, GST_CL_STAGE_UNPACK,
+      depths, error);
+  *pack = *unpack ? gst_cl_kernel_table_create (cl, plan->program,
+                        GST_CL_STAGE_PACK, depths, error)
+                  : NULL;
+  return *pack != NULL;
+}
+
+/* The kernels that move packed components, from their own small program,
+ * built only for streams that have such components: @sizes has bit 0 set
+ * for components of bytes, bit 1 for components of 16-bit words. */
+static gboolean
+create_pack_kernels (GstClFramePlan *plan, guint sizes, GError **error)
 {
   GstClContext *cl = plan->cmd.cl;
 
@@ -85,12 +108,11 @@ create_pack_kernels (GstClFramePlan *plan, GError **error)
         cl->device_name);
     return FALSE;
   }
-  plan->unpack = gst_cl_kernel_table_create (cl, plan->program,
-      GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_8, error);
-  plan->pack = plan->unpack ? gst_cl_kernel_table_create (cl, plan->program,
-                                  GST_CL_STAGE_PACK, GST_CL_DEPTHS_8, error)
-                            : NULL;
-  return plan->pack != NULL;
+  if ((sizes & 1) && !create_pack_pair (plan, GST_CL_DEPTHS_8, &plan->unpack,
+                         &plan->pack, error))
+    return FALSE;
+  return !(sizes & 2) || create_pack_pair (plan, GST_CL_DEPTHS_16,
+                             &plan->unpack16, &plan->pack16, error);
 }
 
 /* Describes component @c of frames of @info in @comp, and allocates its
@@ -100,7 +122,7 @@ component_alloc (GstClContext *cl, GstClComponent *comp,
     const GstVideoInfo *info, guint c, GError **error)
 {
   component_describe (comp, info, c);
-  if (comp->packed && comp->bps != 1) {
+  if (comp->packed && comp->bps > 2) {
     g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NOT_IMPLEMENTED,
         "%s frames are not supported.\n"
         "component %u: packed samples of %u bytes",
@@ -120,7 +142,7 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
     const GstVideoInfo *in_info, const GstVideoInfo *out_info, guint in_mask,
     guint out_mask, gboolean in_place, GError **error)
 {
-  gboolean packed = FALSE;
+  guint packed = 0;
 
   gst_cl_frame_plan_clear (plan);
   plan->cmd = *cmd;
@@ -134,7 +156,8 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
   {
     if (!component_alloc (cmd->cl, &plan->in[c], in_info, c, error))
       goto failed;
-    packed |= plan->in[c].packed;
+    if (plan->in[c].packed)
+      packed |= plan->in[c].bps;
   }
   GST_CL_FOREACH_COMPONENT (out_mask, c)
   {
@@ -149,8 +172,10 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
           GST_VIDEO_INFO_NAME (out_info), c);
       goto failed;
     }
+    if (plan->out[c].packed)
+      packed |= plan->out[c].bps;
   }
-  if (packed && !create_pack_kernels (plan, error))
+  if (packed && !create_pack_kernels (plan, packed, error))
     goto failed;
   if (in_place) {
     guint written = 0;
@@ -169,10 +194,13 @@ failed:
   return FALSE;
 }
 
-/* The arguments both kernels of frame.cl take first. */
+/* The arguments every kernel of frame.cl takes first, and for 16-bit
+ * words the value's shift and mask. */
 static cl_int
 pack_args (cl_kernel k, const GstClComponent *comp)
 {
+  const cl_uint shift = comp->shift;
+  const cl_uint mask = (1u << comp->depth) - 1;
   const cl_uint ppitch = comp->staging_pitch, offset = comp->offset;
   const cl_uint pstride = comp->pstride, width = comp->width;
   const cl_uint height = comp->height, pitch = comp->dev.pitch;
@@ -186,6 +214,10 @@ pack_args (cl_kernel k, const GstClComponent *comp)
   GST_CL_ARG (&args, height);
   GST_CL_ARG (&args, comp->dev.mem);
   GST_CL_ARG (&args, pitch);
+  if (comp->bps == 2) {
+    GST_CL_ARG (&args, shift);
+    GST_CL_ARG (&args, mask);
+  }
   return gst_cl_args_end (&args);
 }
 
@@ -206,7 +238,10 @@ enqueue_pack_kernel (GstClFramePlan *plan, cl_kernel k,
 cl_int
 gst_cl_frame_plan_unpack (GstClFramePlan *plan, guint c)
 {
-  return enqueue_pack_kernel (plan, plan->unpack, &plan->in[c]);
+  const GstClComponent *comp = &plan->in[c];
+
+  return enqueue_pack_kernel (plan,
+      comp->bps == 2 ? plan->unpack16 : plan->unpack, comp);
 }
 
 cl_int
@@ -221,7 +256,8 @@ gst_cl_frame_plan_pack (GstClFramePlan *plan, guint c)
       comp->staging, 0, 0, bytes, 0, NULL, NULL);
   gst_cl_commands_count (&plan->cmd, GST_CL_COPY, bytes);
   if (status == CL_SUCCESS)
-    status = enqueue_pack_kernel (plan, plan->pack, comp);
+    status = enqueue_pack_kernel (plan,
+        comp->bps == 2 ? plan->pack16 : plan->pack, comp);
   return status;
 }
 

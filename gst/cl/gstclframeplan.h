@@ -43,7 +43,10 @@ typedef struct {
 /* Where a component lies in frames of one format, and its device copy. A
  * packed component (YUY2's luma, NV12's chroma) shares its frame plane with
  * others: the whole plane travels to @staging and kernels move the
- * component between it and @dev.
+ * component between it and @dev. So does a component whose samples are not
+ * their words' whole value (P010's luma, @shift bits up; I420_10LE's, whose
+ * words may have bits set above @depth): the kernels give @dev the values,
+ * in 16-bit little-endian words like GRAY16_LE, and put them back shifted.
  *
  * A frame's download may still run while the next frame is uploaded (on
  * the context's download_queue): it reads only the output's buffers
@@ -55,6 +58,8 @@ typedef struct {
   guint offset;
   guint pstride;
   guint bps;
+  guint depth;
+  guint shift;
   guint width;
   guint height;
   gboolean packed;
@@ -84,6 +89,9 @@ typedef struct {
   cl_program program;
   cl_kernel unpack;
   cl_kernel pack;
+  /* The same for components of 16-bit words. */
+  cl_kernel unpack16;
+  cl_kernel pack16;
 } GstClFramePlan;
 
 /* Allocates the device planes, whose commands go to @cmd; FALSE and

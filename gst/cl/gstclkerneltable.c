@@ -46,10 +46,10 @@ typedef struct {
 /* docs/opencl.md lists the same table. */
 static const Entry table[] = {
   { GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_8, "unpack_u8", "unpack_u8" },
-  { GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_16, "unpack_u8", "unpack_u8" },
-  { GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_16_8, "unpack_u8", "unpack_u8" },
+  { GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_16, "unpack_u16", "unpack_u16" },
+  { GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_16_8, "unpack_u16", "unpack_u16" },
   { GST_CL_STAGE_PACK, GST_CL_DEPTHS_8, "pack_u8", "pack_u8" },
-  { GST_CL_STAGE_PACK, GST_CL_DEPTHS_16, "pack_u8", "pack_u8" },
+  { GST_CL_STAGE_PACK, GST_CL_DEPTHS_16, "pack_u16", "pack_u16" },
   { GST_CL_STAGE_PACK, GST_CL_DEPTHS_16_8, "pack_u8", "pack_u8" },
   { GST_CL_STAGE_HISTOGRAM, GST_CL_DEPTHS_8, "histogram_u8",
       "histogram_rows_u8" },

@@ -27,7 +27,8 @@ G_BEGIN_DECLS
 /* The steps of the elements' work that a kernel of kernels/ does. */
 typedef enum
 {
-  /* frame.cl: a packed component to its plane and back (YUY2's luma). */
+  /* frame.cl: a packed component to its plane and back (YUY2's luma), or
+   * 16-bit words to their values and back (P010's luma). */
   GST_CL_STAGE_UNPACK,
   GST_CL_STAGE_PACK,
   /* histequalize.cl: the histogram of a frame's luma or gray samples, its
