@@ -38,6 +38,13 @@ G_DECLARE_DERIVABLE_TYPE (GstClFilter, gst_cl_filter, GST, CL_FILTER,
       formats)                                                                 \
   ";" GST_VIDEO_CAPS_MAKE (formats)
 
+/* The YUV formats of more than 8 bits a sample that clhistequalize,
+ * clhistogram and clsobel take, the elements seeing their luma's values
+ * (see GstClComponent). */
+#define GST_CL_YUV_HIGH_DEPTH_FORMATS                                          \
+  "{ P010_10LE, P012_LE, P016_LE, I420_10LE, I420_12LE, I422_10LE, "           \
+  "Y444_10LE, Y444_16LE }"
+
 /* The luma of YUV, the samples of GRAY: component 0 either way. */
 #define GST_CL_COMPONENT_LUMA (1u << GST_VIDEO_COMP_Y)
 

@@ -193,8 +193,11 @@ struct _GstClHistEqualize {
   /* The clipped or empty region last warned about. */
   GstClRoiWarning roi_warning;
 
+  /* Bits of the kernels' samples, 8 or 16, in and out, and of the input's
+   * values (10 for P010): the table spans 2^bits levels. */
   guint depth;
   guint out_depth;
+  guint bits;
   guint nbins;
   cl_uint swap;
   cl_uint id_shift;
@@ -214,10 +217,13 @@ struct _GstClHistEqualize {
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS) ";" GST_CL_VIDEO_CAPS (
+        GST_CL_YUV_HIGH_DEPTH_FORMATS)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
-    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS)));
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS) ";" GST_CL_VIDEO_CAPS (
+        GST_CL_YUV_HIGH_DEPTH_FORMATS)));
 
 GType
 gst_cl_hist_equalize_method_get_type (void)
@@ -323,19 +329,26 @@ zero_histograms (GstClHistEqualize *self, GstClContext *cl)
   return status;
 }
 
-/* The table's output range: limited-range luma maps into 16..235, as its
- * caps say it should hold; full-range luma and GRAY8 by cv::equalizeHist;
- * GRAY16 onto 0..65535, or 0..255 for GRAY8 output. */
+/* The table's output range: limited-range luma maps into 16..235 (of 8
+ * bits, 64..940 of 10 bits: shifted by bits - 8), as its caps say it
+ * should hold; full-range luma and GRAY8 by cv::equalizeHist; GRAY16 and
+ * full-range luma of more bits onto 0..2^bits - 1, or 0..255 for GRAY8
+ * output. */
 static void
 choose_range (GstClHistEqualize *self, const GstVideoInfo *info)
 {
+  const gboolean limited = GST_VIDEO_INFO_IS_YUV (info) &&
+                           info->colorimetry.range !=
+                               GST_VIDEO_COLOR_RANGE_0_255;
+
   self->lo = 0;
-  if (self->depth == 16) {
-    self->span = self->out_depth == 8 ? 255 : 65535;
-  } else if (GST_VIDEO_INFO_IS_YUV (info) &&
-             info->colorimetry.range != GST_VIDEO_COLOR_RANGE_0_255) {
-    self->lo = 16;
-    self->span = 219;
+  if (self->depth == 16 && self->out_depth == 8) {
+    self->span = 255;
+  } else if (limited) {
+    self->lo = 16u << (self->bits - 8);
+    self->span = 219u << (self->bits - 8);
+  } else if (self->depth == 16) {
+    self->span = (1u << self->bits) - 1;
   } else {
     self->span = GST_CL_SPAN_CV;
   }
@@ -365,7 +378,8 @@ alloc_buffers (GstClHistEqualize *self, GstClContext *cl)
   }
   /* The table kernels' statistics: a block per work-item on CPUs. */
   if (!gst_cl_hist_results_alloc (&self->results, cl, self->nbins,
-          gst_cl_hist_plan_stat_blocks (&self->plan), &error)) {
+          1u << self->bits, gst_cl_hist_plan_stat_blocks (&self->plan),
+          &error)) {
     gst_cl_base_filter_post_error (base, error);
     g_error_free (error);
     return FALSE;
@@ -403,8 +417,9 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
   release_buffers (self);
   release_kernels (self);
 
-  self->depth = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
-  self->out_depth = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0);
+  self->bits = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
+  self->depth = self->bits > 8 ? 16 : 8;
+  self->out_depth = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0) > 8 ? 16 : 8;
   self->id_shift = self->depth - self->out_depth;
   self->nbins = 1u << self->depth;
   self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (in_info));
@@ -502,7 +517,7 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins,
     const TableParams *t)
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (self);
-  const cl_uint group = num_bins ? self->nbins / num_bins : 1;
+  const cl_uint group = num_bins ? (1u << self->bits) / num_bins : 1;
   const cl_mem summary = num_bins ? self->results.summary : NULL;
   const size_t one = 1, lsz = GST_CL_LUT_GROUP;
   const size_t blocks = GST_CL_HIST_LUT_BLOCKS * GST_CL_LUT_GROUP;
@@ -542,7 +557,7 @@ enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
   const cl_uint vpr = (in->row_bytes + 15) / 16;
   const cl_uint rows = self->cpu ? self->plan.rows_per_group
                                  : GST_CL_APPLY_ROWS;
-  const cl_uint group = num_bins ? self->nbins / num_bins : 1;
+  const cl_uint group = num_bins ? (1u << self->bits) / num_bins : 1;
   const cl_mem summary = num_bins ? self->results.summary : NULL;
   const cl_mem next = self->cpu ? NULL : self->hist[!self->cur];
   size_t local[2] = { GST_CL_APPLY_GROUP_X, GST_CL_APPLY_GROUP_Y };
@@ -596,7 +611,7 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   /* The message's shape is fixed for the frame here. */
   self->frame = settings;
   if (settings.out.post_messages || settings.out.attach_meta)
-    num_bins = MIN (settings.out.message_bins, self->nbins);
+    num_bins = MIN (settings.out.message_bins, 1u << self->bits);
   self->pending_bins = 0;
 
   gst_cl_roi_choose (GST_ELEMENT (self), &self->roi_warning, &settings.roi,

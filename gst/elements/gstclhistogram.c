@@ -118,6 +118,8 @@ struct _GstClHistogram {
   /* Per caps: the measuring on the device, and bytes per sample. */
   GstClHistMeasure *measure;
   guint bps;
+  /* Bits of the luma's values: the message's bins divide 2^bits. */
+  guint bits;
   /* The clipped or empty region last warned about. */
   GstClRoiWarning roi_warning;
 };
@@ -128,10 +130,13 @@ struct _GstClHistogram {
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS) ";" GST_CL_VIDEO_CAPS (
+        GST_CL_YUV_HIGH_DEPTH_FORMATS)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
-    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS)));
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS) ";" GST_CL_VIDEO_CAPS (
+        GST_CL_YUV_HIGH_DEPTH_FORMATS)));
 
 G_DEFINE_TYPE (GstClHistogram, gst_cl_histogram, GST_TYPE_CL_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clhistogram, "clhistogram", GST_RANK_NONE,
@@ -153,7 +158,8 @@ gst_cl_histogram_configure (GstClFilter *filter, const GstVideoInfo *in_info,
 
   g_clear_pointer (&self->measure, gst_cl_hist_measure_free);
   self->measure = gst_cl_hist_output_new_measure (filter, in_info);
-  self->bps = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) / 8;
+  self->bits = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
+  self->bps = (self->bits + 7) / 8;
   gst_cl_roi_forget (&self->roi_warning);
   return self->measure != NULL;
 }
@@ -165,8 +171,7 @@ gst_cl_histogram_enqueue (GstClFilter *filter, const GstClPlane *in,
   GstClHistogram *self = GST_CL_HISTOGRAM (filter);
   const GstClPlane *src = &in[GST_VIDEO_COMP_Y];
   const Settings *settings = &self->frame;
-  const guint num_bins = MIN (settings->out.message_bins,
-      1u << (8 * self->bps));
+  const guint num_bins = MIN (settings->out.message_bins, 1u << self->bits);
   cl_int status;
   GstClRoi r;
 

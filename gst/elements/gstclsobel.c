@@ -159,11 +159,14 @@ struct _GstClSobel {
 #define SINK_FORMATS                                                           \
   "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B, Y444, "        \
   "YUY2, UYVY }"
-#define SRC_FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE }"
+/* GRAY16_LE before GRAY8: what luma of more than 8 bits gives unless
+ * downstream asks for GRAY8. */
+#define SRC_FORMATS "{ GRAY16_LE, GRAY16_BE, GRAY8 }"
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (SINK_FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (SINK_FORMATS) ";" GST_CL_VIDEO_CAPS (
+        GST_CL_YUV_HIGH_DEPTH_FORMATS)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
@@ -256,7 +259,7 @@ gst_cl_sobel_configure (GstClFilter *filter, const GstVideoInfo *in_info,
   Settings settings;
 
   self->cpu = gst_cl_context_use_cpu_kernels (cl);
-  self->in_bps = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) / 8;
+  self->in_bps = (GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) + 7) / 8;
   self->out_bps = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0) / 8;
   self->depths = self->in_bps == 1    ? DEPTHS_8_8
                  : self->out_bps == 2 ? DEPTHS_16_16
@@ -390,7 +393,8 @@ gst_cl_sobel_get_property (GObject *object, guint prop_id, GValue *value,
 }
 
 /* Gray stays gray of its depth, or 16 bits become 8 when downstream asks;
- * YUV gives the edges of its luma in GRAY8. */
+ * YUV gives the edges of its luma in GRAY8, or in GRAY16_LE (GRAY8 when
+ * downstream asks) where its luma has more than 8 bits, as GRAY16 does. */
 static gboolean
 gst_cl_sobel_converts (GstVideoFormat in, GstVideoFormat out)
 {
@@ -398,6 +402,9 @@ gst_cl_sobel_converts (GstVideoFormat in, GstVideoFormat out)
 
   if (GST_VIDEO_FORMAT_INFO_IS_GRAY (info))
     return in == out || out == GST_VIDEO_FORMAT_GRAY8;
+  if (GST_VIDEO_FORMAT_INFO_DEPTH (info, 0) > 8 &&
+      out == GST_VIDEO_FORMAT_GRAY16_LE)
+    return TRUE;
   return out == GST_VIDEO_FORMAT_GRAY8;
 }
 
