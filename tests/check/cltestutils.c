@@ -195,11 +195,13 @@ test_frame_get_comp (const TestFrame *f, guint comp, guint x, guint y)
 {
   const GstVideoFormatInfo *finfo = format_info (f->format);
   const guint8 *p = comp_pointer (f, finfo, comp, x, y);
+  const guint shift = GST_VIDEO_FORMAT_INFO_SHIFT (finfo, comp);
 
   if (comp_bytes (finfo, comp) == 1)
     return p[0];
-  return GST_VIDEO_FORMAT_INFO_IS_LE (finfo) ? GST_READ_UINT16_LE (p)
-                                             : GST_READ_UINT16_BE (p);
+  return (GST_VIDEO_FORMAT_INFO_IS_LE (finfo) ? GST_READ_UINT16_LE (p)
+                                              : GST_READ_UINT16_BE (p)) >>
+         shift;
 }
 
 void
@@ -207,9 +209,16 @@ test_frame_set_comp (TestFrame *f, guint comp, guint x, guint y, guint v)
 {
   const GstVideoFormatInfo *finfo = format_info (f->format);
   guint8 *p = comp_pointer (f, finfo, comp, x, y);
+  const guint shift = GST_VIDEO_FORMAT_INFO_SHIFT (finfo, comp);
 
-  /* A value the format cannot hold is a test's bug, not to be wrapped. */
-  g_assert_cmpuint (v, <, 1u << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, comp));
+  /* A value the format cannot hold is a test's bug, not to be wrapped;
+   * a word's bits above the depth where the value is its low bits are
+   * the out-of-range bits the elements must ignore. */
+  g_assert_cmpuint (v, <,
+      comp_bytes (finfo, comp) == 1 ? 256u
+      : shift ? 1u << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, comp)
+              : 65536u);
+  v <<= shift;
   if (comp_bytes (finfo, comp) == 1) {
     p[0] = v;
   } else if (GST_VIDEO_FORMAT_INFO_IS_LE (finfo)) {
@@ -223,6 +232,12 @@ guint
 test_frame_get (const TestFrame *f, guint x, guint y)
 {
   return test_frame_get_comp (f, 0, x, y);
+}
+
+guint
+test_frame_value (const TestFrame *f, guint x, guint y)
+{
+  return test_frame_get (f, x, y) & ((1u << test_format_depth (f->format)) - 1);
 }
 
 void
@@ -269,7 +284,11 @@ fill_chroma (TestFrame *f, GRand *rand)
   for (guint k = 1; k < test_frame_n_components (f); k++)
     for (guint y = 0; y < test_frame_comp_height (f, k); y++)
       for (guint x = 0; x < test_frame_comp_width (f, k); x++)
-        test_frame_set_comp (f, k, x, y, g_rand_int (rand) & 0xff);
+        test_frame_set_comp (f, k, x, y,
+            g_rand_int (rand) &
+                ((1u << GST_VIDEO_FORMAT_INFO_DEPTH (format_info (f->format),
+                      k)) -
+                    1));
 }
 
 TestFrame *
