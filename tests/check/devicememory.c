@@ -340,6 +340,34 @@ GST_START_TEST (test_triples)
 }
 GST_END_TEST;
 
+/* Luma of more than 8 bits in device memory between the elements that
+ * take it: P010's shifted words unpacked from and packed into the
+ * device's buffers, I420_10LE's low bits, Y444_16LE's whole words. */
+GST_START_TEST (test_high_depth_pairs)
+{
+  const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_P010_10LE,
+    GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_Y444_16LE };
+  const gchar *takers[] = { "clhistequalize", "clsobel", "clhistogram" };
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+    gchar *src = source (formats[f], 61, 35, 2);
+    GPtrArray *in = source_frames (src);
+    const gchar *triple[] = { "clhistequalize", "clhistogram", "clhistequalize",
+      NULL };
+
+    for (guint a = 0; a < G_N_ELEMENTS (takers); a++)
+      for (guint b = 0; b < G_N_ELEMENTS (takers); b++) {
+        const gchar *chain[] = { takers[a], takers[b], NULL };
+
+        check_chain (src, in, chain);
+      }
+    check_chain (src, in, triple);
+    g_ptr_array_unref (in);
+    g_free (src);
+  }
+}
+GST_END_TEST;
+
 /* The same chain with system memory forced between the elements gives
  * the same frames. */
 static void
@@ -787,6 +815,7 @@ devicememory_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_pairs);
   tcase_add_test (tc, test_triples);
+  tcase_add_test (tc, test_high_depth_pairs);
   tcase_add_test (tc, test_videoconvert_queue);
   tcase_add_test (tc, test_tee);
   tcase_add_test (tc, test_other_context);
