@@ -49,6 +49,15 @@
  * (N - cdf_min) rounded half to even, computed exactly in 64-bit integers,
  * with cdf_min = hist[i0]; a constant frame is passed unchanged.
  *
+ * It also takes YUV of d = 10 to 16 bits a sample, P010_10LE, P012_LE,
+ * P016_LE, I420_10LE, I420_12LE, I422_10LE, Y444_10LE and Y444_16LE, and
+ * equalizes the values of their luma over 2^d levels: full range
+ * lut[v] = rhe ((cdf[v] - cdf_min) * (2^d - 1), N - cdf_min), limited range
+ * lut[v] = (16 << (d - 8)) + rhe ((cdf[v] - cdf_min) * (219 << (d - 8)),
+ * N - cdf_min), rhe rounding half to even. A value is its word shifted down
+ * by the format's shift (6 for P010_10LE); bits above the depth of formats
+ * that keep the value in the low bits (I420_10LE) are dropped.
+ *
  * While #GstClHistEqualize:post-messages is %TRUE the element posts one
  * element message named `histogram` per frame, describing the input frame
  * (its luma for YUV):
@@ -62,7 +71,7 @@
  * * #guint `num-bins`: the number of entries in `bins`
  * * #GstValueArray of #guint64 `bins`: the histogram, adjacent bins summed
  *   down to #GstClHistEqualize:message-bins entries (at most 256 for 8-bit
- *   formats, 65536 for GRAY16); bin i counts values from
+ *   formats, 65536 for GRAY16, 2^d for YUV of d bits); bin i counts values from
  *   i * 2^depth / num-bins on
  * * #guint64 `pixels`: the number of pixels, also the sum of `bins`
  * * #guint `min`, `max`: the smallest and largest pixel value present
@@ -793,8 +802,9 @@ gst_cl_hist_equalize_install_properties (GObjectClass *gobject_class)
    * stretches the values between the #GstClHistEqualize:saturate-low and
    * #GstClHistEqualize:saturate-high percentiles linearly onto it. The
    * output range is 0-255 for 8-bit output, 16-235 for limited-range luma
-   * and 0-65535 for GRAY16. May change while playing, from the next frame
-   * on.
+   * (shifted up by d - 8 for luma of d bits), 0..2^d - 1 for full-range
+   * luma of d > 8 bits and 0-65535 for GRAY16. May change while playing, from
+   * the next frame on.
    */
   g_object_class_install_property (gobject_class, PROP_METHOD,
       g_param_spec_enum ("method", "Method",

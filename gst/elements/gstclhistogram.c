@@ -27,7 +27,9 @@
  * and nothing copied; on devices that share the host's memory the kernels
  * read the frame where it is, on others only the measured plane travels to
  * the device. GRAY8 and GRAY16 frames are measured whole, YUV frames by
- * their luma.
+ * their luma: the values of its 8 to 16 bits (P010_10LE's words shifted
+ * down by 6; bits above the depth of formats that keep the value in the
+ * low bits, as I420_10LE does, not counted), in 2^depth bins.
  *
  * While #GstClHistogram:post-messages is %TRUE the element posts one
  * element message named `histogram` per frame, the same message, from the
@@ -42,7 +44,7 @@
  * * #guint `num-bins`: the number of entries in `bins`
  * * #GstValueArray of #guint64 `bins`: the histogram, adjacent bins summed
  *   down to #GstClHistogram:message-bins entries (at most 256 for 8-bit
- *   formats, 65536 for GRAY16); bin i counts values from
+ *   formats, 65536 for GRAY16, 2^d for YUV of d bits); bin i counts values from
  *   i * 2^depth / num-bins on
  * * #guint64 `pixels`: the number of pixels (luma samples), also the sum of
  *   `bins`

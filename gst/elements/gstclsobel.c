@@ -26,7 +26,10 @@
  * give the same format, or GRAY8 when downstream asks for it (a caps filter
  * `video/x-raw,format=GRAY8` after the element); the 8-bit YUV formats I420,
  * YV12, NV12, NV21, Y42B, Y444, YUY2 and UYVY give GRAY8, the edges of their
- * luma (Y). Only the luma travels to the device.
+ * luma (Y); P010_10LE, P012_LE, P016_LE, I420_10LE, I420_12LE, I422_10LE,
+ * Y444_10LE and Y444_16LE give GRAY16_LE (GRAY8 when downstream asks), the
+ * edges of their luma's values as for GRAY16. Only the luma travels to the
+ * device.
  *
  * Every pixel gets the gradients of OpenCV's cv::Sobel with ksize=3,
  * gx from the kernel [-1 0 1; -2 0 2; -1 0 1] and gy from
