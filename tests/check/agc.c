@@ -51,6 +51,12 @@ static const struct {
   { GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_NV12, TEST_COLORIMETRY_LIMITED },
   { GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_I420, "" },
   { GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_YUY2, TEST_COLORIMETRY_FULL },
+  { GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_P010_10LE,
+      TEST_COLORIMETRY_FULL },
+  { GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_I420_10LE, "" },
+  { GST_VIDEO_FORMAT_P012_LE, GST_VIDEO_FORMAT_P012_LE,
+      TEST_COLORIMETRY_LIMITED },
+  { GST_VIDEO_FORMAT_Y444_16LE, GST_VIDEO_FORMAT_Y444_16LE, "" },
 };
 
 static const AgcSettings cases[] = {
@@ -91,13 +97,17 @@ new_harness (GstVideoFormat out)
 }
 
 /* Frames of a sequence: random values of two spreads, a shifted copy, a
- * constant frame, and random again; GRAY16 of 12 and 16 bits. */
+ * constant frame, and random again; GRAY16 of 12 and 16 bits, YUV of more
+ * than 8 bits in all its words' bits (above its depth too, where the value
+ * is the word's low bits) or 12 of them. */
 static TestFrame *
 sequence_frame (GstVideoFormat format, const gchar *colorimetry, guint i,
     guint width, guint height, GRand *rand)
 {
   const guint depth = test_format_depth (format);
-  const guint bits = depth == 8 ? 8 : (i % 2 ? 12 : 16);
+  const guint word =
+      16 - GST_VIDEO_FORMAT_INFO_SHIFT (gst_video_format_get_info (format), 0);
+  const guint bits = depth == 8 ? 8 : (i % 2 ? MIN (12, word) : word);
   TestFrame *f = test_frame_random (format, width, height,
       test_format_row_bytes (format, width, 0) + 3, i == 1 ? bits - 2 : bits,
       rand);

@@ -63,7 +63,9 @@ void agc_region (const AgcSettings *s, guint width, guint height, guint *x,
 
 /* clhistequalize's output for @in in @out_format (its own, or GRAY8 for
  * GRAY16 input), moving @state on by one frame; @limited: @in is YUV of
- * limited range, whose luma maps into 16..235. */
+ * limited range, whose luma maps into 16..235 (shifted up by d - 8 for
+ * luma of d bits). Luma values are read without the bits above the
+ * depth. */
 TestFrame *ref_agc_frame (const TestFrame *in, GstVideoFormat out_format,
     gboolean limited, const AgcSettings *s, AgcState *state);
 
