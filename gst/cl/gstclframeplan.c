@@ -39,7 +39,7 @@ static void
 component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c)
 {
   comp->plane = GST_VIDEO_INFO_COMP_PLANE (info, c);
-  comp->offset = GST_VIDEO_INFO_COMP_POFFSET (info, c);
+  comp->offset = gst_cl_video_comp_offset (info, c);
   comp->pstride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c);
   comp->depth = GST_VIDEO_INFO_COMP_DEPTH (info, c);
   comp->bps = (comp->depth + 7) / 8;

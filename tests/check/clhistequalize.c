@@ -166,6 +166,10 @@ GST_START_TEST (test_yuv_shared_input)
     { GST_VIDEO_FORMAT_I420, 2900, 1634 },
     { GST_VIDEO_FORMAT_Y444, 1031, 1029 },
     { GST_VIDEO_FORMAT_NV21, 64, 48 },
+    /* Words: P010's V 2 bytes after U, which the last row's copy must
+     * reach. */
+    { GST_VIDEO_FORMAT_P010_10LE, 1031, 1029 },
+    { GST_VIDEO_FORMAT_I420_10LE, 67, 45 },
   };
   GRand *rand = test_rand ();
   GstHarness *h = new_harness ();

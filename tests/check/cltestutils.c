@@ -59,6 +59,16 @@ comp_bytes (const GstVideoFormatInfo *finfo, guint comp)
   return GST_VIDEO_FORMAT_INFO_DEPTH (finfo, comp) > 8 ? 2 : 1;
 }
 
+/* GStreamer 1.22 gives P010_10LE's V (and P012_LE's, P016_LE's) NV12's
+ * offset, 1 byte, where the samples are words: its own unpacking reads V
+ * 2 bytes on. */
+static guint
+comp_offset (const GstVideoFormatInfo *finfo, guint comp)
+{
+  return GST_ROUND_UP_N (GST_VIDEO_FORMAT_INFO_POFFSET (finfo, comp),
+      comp_bytes (finfo, comp));
+}
+
 guint
 test_format_depth (GstVideoFormat format)
 {
@@ -86,7 +96,7 @@ test_format_row_bytes (GstVideoFormat format, guint width, guint plane)
     if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != plane)
       continue;
     row = MAX (row,
-        GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) +
+        comp_offset (finfo, c) +
             (gsize)(w - 1) * GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c) +
             comp_bytes (finfo, c));
   }
@@ -185,8 +195,7 @@ comp_pointer (const TestFrame *f, const GstVideoFormatInfo *finfo, guint comp,
       x < (guint)GST_VIDEO_FORMAT_INFO_SCALE_WIDTH (finfo, comp, f->width));
   g_assert (
       y < (guint)GST_VIDEO_FORMAT_INFO_SCALE_HEIGHT (finfo, comp, f->height));
-  return f->planes[plane] + y * f->strides[plane] +
-         GST_VIDEO_FORMAT_INFO_POFFSET (finfo, comp) +
+  return f->planes[plane] + y * f->strides[plane] + comp_offset (finfo, comp) +
          (gsize)x * GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, comp);
 }
 
