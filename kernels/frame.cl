@@ -95,3 +95,22 @@ pack_u16 (__global uchar * packed, uint ppitch, uint offset, uint pstride,
     w[1] = (uchar) (word >> 8);
   }
 }
+
+/* The planes an element leaves alone where its output is the 8-bit
+ * sibling of a format of more bits (P010_10LE to NV12): @width bytes a row
+ * from as many little-endian words, each the word's value shifted down by
+ * @down, the depth's bits beyond 8. */
+__kernel void
+narrow_u16_u8 (__global const uchar * src, uint spitch, uint width,
+    uint height, __global uchar * dst, uint dpitch, uint shift, uint mask,
+    uint down)
+{
+  const uint x = get_global_id (0), y = get_global_id (1);
+
+  if (x < width && y < height) {
+    __global const uchar *w = src + (size_t) y * spitch + (size_t) x * 2;
+
+    dst[(size_t) y * dpitch + x] =
+        (uchar) ((((w[0] | ((uint) w[1] << 8)) >> shift) & mask) >> down);
+  }
+}

@@ -98,7 +98,9 @@ struct _GstClFilterClass {
 };
 
 /* A converts() for elements whose frames keep their format, or whose
- * GRAY16 becomes GRAY8 where downstream asks (clhistequalize, clclahe). */
+ * GRAY16 becomes GRAY8 where downstream asks (clhistequalize, clclahe), or
+ * whose YUV of more bits becomes its 8-bit sibling (P010_10LE to NV12,
+ * I420_10LE to I420: gst_cl_narrow_formats()). */
 gboolean gst_cl_filter_keeps_or_narrows (GstVideoFormat in, GstVideoFormat out);
 
 /* From enqueue: finish() reads what the frame's commands read back, so the

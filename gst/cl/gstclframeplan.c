@@ -73,6 +73,7 @@ gst_cl_frame_plan_clear (GstClFramePlan *plan)
   gst_cl_clear_kernel (&plan->pack);
   gst_cl_clear_kernel (&plan->unpack16);
   gst_cl_clear_kernel (&plan->pack16);
+  gst_cl_narrow_clear (&plan->narrow);
   gst_cl_clear_program (&plan->program);
   memset (plan, 0, sizeof (*plan));
 }
@@ -142,7 +143,7 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
     const GstVideoInfo *in_info, const GstVideoInfo *out_info, guint in_mask,
     guint out_mask, gboolean in_place, GError **error)
 {
-  guint packed = 0;
+  guint packed = 0, written = 0;
 
   gst_cl_frame_plan_clear (plan);
   plan->cmd = *cmd;
@@ -177,16 +178,16 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
   }
   if (packed && !create_pack_kernels (plan, packed, error))
     goto failed;
-  if (in_place) {
-    guint written = 0;
-
-    GST_CL_FOREACH_COMPONENT (out_mask, c)
-    {
-      written |= 1u << plan->out[c].plane;
-    }
+  GST_CL_FOREACH_COMPONENT (out_mask, c)
+  {
+    written |= 1u << plan->out[c].plane;
+  }
+  if (in_place)
     plan->keeps_planes = written !=
                          (1u << GST_VIDEO_INFO_N_PLANES (out_info)) - 1;
-  }
+  else if (!gst_cl_narrow_init (&plan->narrow, cmd->cl, in_info, out_info,
+               written, error))
+    goto failed;
   return TRUE;
 
 failed:
@@ -495,7 +496,9 @@ gst_cl_frame_plan_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,
     written |= 1u << plan->out[c].plane;
   }
   for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (in); p++)
-    if (!(written & (1u << p))) {
+    if (plan->narrow.active && (plan->narrow.planes & (1u << p))) {
+      gst_cl_narrow_host_plane (&plan->narrow, in, out, p);
+    } else if (!(written & (1u << p))) {
       if (threads)
         gst_cl_host_copy_plane (out, in, p);
       else

@@ -23,6 +23,7 @@
 #include <gst/video/video.h>
 
 #include "gstclcommands.h"
+#include "gstclnarrow.h"
 #include "kernels/clshared.h"
 
 G_BEGIN_DECLS
@@ -92,6 +93,9 @@ typedef struct {
   /* The same for components of 16-bit words. */
   cl_kernel unpack16;
   cl_kernel pack16;
+  /* Output in the 8-bit sibling of the input's format: the planes the
+   * element leaves alone are narrowed rather than copied. */
+  GstClNarrow narrow;
 } GstClFramePlan;
 
 /* Allocates the device planes, whose commands go to @cmd; FALSE and
@@ -128,7 +132,8 @@ cl_int gst_cl_frame_plan_download (GstClFramePlan *plan, GstVideoFrame *out,
 cl_int gst_cl_frame_plan_unpack (GstClFramePlan *plan, guint c);
 cl_int gst_cl_frame_plan_pack (GstClFramePlan *plan, guint c);
 
-/* Copies the planes of @in that hold no written component to @out; with
+/* Copies the planes of @in that hold no written component to @out (or
+ * narrows them, plan->narrow); with
  * @threads, large ones on a few threads (gst_cl_host_copy_plane()), where
  * the device is not the host's own processors. */
 void gst_cl_frame_plan_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,

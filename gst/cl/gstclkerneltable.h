@@ -52,6 +52,9 @@ typedef enum
   GST_CL_STAGE_SOBEL_MAGNITUDE_L1,
   GST_CL_STAGE_SOBEL_DX,
   GST_CL_STAGE_SOBEL_DY,
+  /* frame.cl: the planes left alone, from words to bytes where the output
+   * is the 8-bit sibling of the input's format (P010_10LE to NV12). */
+  GST_CL_STAGE_NARROW,
   GST_CL_N_STAGES
 } GstClStage;
 

@@ -56,7 +56,11 @@
  * lut[v] = (16 << (d - 8)) + rhe ((cdf[v] - cdf_min) * (219 << (d - 8)),
  * N - cdf_min), rhe rounding half to even. A value is its word shifted down
  * by the format's shift (6 for P010_10LE); bits above the depth of formats
- * that keep the value in the low bits (I420_10LE) are dropped.
+ * that keep the value in the low bits (I420_10LE) are dropped. Where
+ * downstream asks for the format's 8-bit sibling (NV12 for P010_10LE,
+ * P012_LE and P016_LE, I420 for I420_10LE and I420_12LE, Y42B for
+ * I422_10LE, Y444 for Y444_10LE and Y444_16LE), the luma's table takes 8 in
+ * place of d on the right-hand side and the chroma becomes c >> (d - 8).
  *
  * While #GstClHistEqualize:post-messages is %TRUE the element posts one
  * element message named `histogram` per frame, describing the input frame
@@ -202,11 +206,13 @@ struct _GstClHistEqualize {
   /* The clipped or empty region last warned about. */
   GstClRoiWarning roi_warning;
 
-  /* Bits of the kernels' samples, 8 or 16, in and out, and of the input's
-   * values (10 for P010): the table spans 2^bits levels. */
+  /* Bits of the kernels' samples, 8 or 16, in and out, and of the values
+   * in (10 for P010: the histogram's 2^bits levels) and out (8 for P010 to
+   * NV12). */
   guint depth;
   guint out_depth;
   guint bits;
+  guint out_bits;
   guint nbins;
   cl_uint swap;
   cl_uint id_shift;
@@ -339,10 +345,10 @@ zero_histograms (GstClHistEqualize *self, GstClContext *cl)
 }
 
 /* The table's output range: limited-range luma maps into 16..235 (of 8
- * bits, 64..940 of 10 bits: shifted by bits - 8), as its caps say it
- * should hold; full-range luma and GRAY8 by cv::equalizeHist; GRAY16 and
- * full-range luma of more bits onto 0..2^bits - 1, or 0..255 for GRAY8
- * output. */
+ * bits out, 64..940 of 10 bits: shifted by out_bits - 8), as its caps say
+ * it should hold; full-range luma and GRAY8 by cv::equalizeHist; GRAY16 and
+ * full-range luma of more bits onto 0..2^out_bits - 1 (0..255 for GRAY8
+ * output, or for NV12 from P010). */
 static void
 choose_range (GstClHistEqualize *self, const GstVideoInfo *info)
 {
@@ -351,13 +357,11 @@ choose_range (GstClHistEqualize *self, const GstVideoInfo *info)
                                GST_VIDEO_COLOR_RANGE_0_255;
 
   self->lo = 0;
-  if (self->depth == 16 && self->out_depth == 8) {
-    self->span = 255;
-  } else if (limited) {
-    self->lo = 16u << (self->bits - 8);
-    self->span = 219u << (self->bits - 8);
+  if (limited) {
+    self->lo = 16u << (self->out_bits - 8);
+    self->span = 219u << (self->out_bits - 8);
   } else if (self->depth == 16) {
-    self->span = (1u << self->bits) - 1;
+    self->span = (1u << self->out_bits) - 1;
   } else {
     self->span = GST_CL_SPAN_CV;
   }
@@ -428,8 +432,9 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
 
   self->bits = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
   self->depth = self->bits > 8 ? 16 : 8;
-  self->out_depth = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0) > 8 ? 16 : 8;
-  self->id_shift = self->depth - self->out_depth;
+  self->out_bits = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0);
+  self->out_depth = self->out_bits > 8 ? 16 : 8;
+  self->id_shift = self->bits - self->out_bits;
   self->nbins = 1u << self->depth;
   self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (in_info));
   self->cpu = gst_cl_context_use_cpu_kernels (cl);

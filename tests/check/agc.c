@@ -57,6 +57,8 @@ static const struct {
   { GST_VIDEO_FORMAT_P012_LE, GST_VIDEO_FORMAT_P012_LE,
       TEST_COLORIMETRY_LIMITED },
   { GST_VIDEO_FORMAT_Y444_16LE, GST_VIDEO_FORMAT_Y444_16LE, "" },
+  { GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_NV12, TEST_COLORIMETRY_FULL },
+  { GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_I420, "" },
 };
 
 static const AgcSettings cases[] = {
@@ -93,6 +95,23 @@ new_harness (GstVideoFormat out)
   g_object_set (h->element, "post-messages", FALSE, NULL);
   if (out == GRAY8)
     gst_harness_set_sink_caps_str (h, "video/x-raw,format=GRAY8");
+  return h;
+}
+
+/* The same, for @in into @out: another format than the input's only
+ * where downstream asks for it. */
+static GstHarness *
+new_harness_into (GstVideoFormat in, GstVideoFormat out)
+{
+  GstHarness *h = new_harness (out);
+
+  if (in != out && out != GRAY8) {
+    gchar *caps = g_strdup_printf ("video/x-raw,format=%s",
+        gst_video_format_to_string (out));
+
+    gst_harness_set_sink_caps_str (h, caps);
+    g_free (caps);
+  }
   return h;
 }
 
@@ -149,7 +168,7 @@ GST_START_TEST (test_properties)
 
   for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
     for (guint c = 0; c < G_N_ELEMENTS (cases); c++) {
-      GstHarness *h = new_harness (formats[f].out);
+      GstHarness *h = new_harness_into (formats[f].in, formats[f].out);
       AgcState state = { 0 };
 
       apply_settings (h->element, &cases[c]);
@@ -222,7 +241,7 @@ GST_START_TEST (test_smoothing_restarts)
   GRand *rand = g_rand_new_with_seed (7);
 
   for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
-    GstHarness *h = new_harness (formats[f].out);
+    GstHarness *h = new_harness_into (formats[f].in, formats[f].out);
     AgcSettings s = AGC_DEFAULTS;
     AgcState state = { 0 };
     guint n = 0;

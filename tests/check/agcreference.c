@@ -105,11 +105,12 @@ ref_agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
     const AgcSettings *s, AgcState *state)
 {
   const guint d = test_format_depth (in->format);
+  const guint od = test_format_depth (out_format);
   const guint nbins = 1u << d;
-  const guint id_shift = out_format == GST_VIDEO_FORMAT_GRAY8 ? d - 8 : 0;
+  const guint id_shift = d - od;
   const gboolean cv = d == 8 && !limited;
-  const guint lo = limited ? 16u << (d - 8) : 0;
-  const guint m = limited ? 219u << (d - 8) : id_shift ? 255 : nbins - 1;
+  const guint lo = limited ? 16u << (od - 8) : 0;
+  const guint m = limited ? 219u << (od - 8) : (1u << od) - 1;
   const guint64 w = (guint64)floor (s->strength * 256 + 0.5);
   guint64 *hist = g_new0 (guint64, nbins), *table = g_new0 (guint64, nbins);
   TestFrame *out = out_format == in->format
@@ -137,6 +138,15 @@ ref_agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
   }
   g_free (state->T);
   state->T = table;
+  /* YUV into its 8-bit sibling: the chroma's values shifted down too. */
+  if (out_format != in->format && test_format_is_yuv (in->format)) {
+    test_frame_set_colorimetry (out, in->colorimetry);
+    for (guint k = 1; k < test_frame_n_components (in); k++)
+      for (guint y = 0; y < test_frame_comp_height (in, k); y++)
+        for (guint x = 0; x < test_frame_comp_width (in, k); x++)
+          test_frame_set_comp (out, k, x, y,
+              (test_frame_get_comp (in, k, x, y) & (nbins - 1)) >> id_shift);
+  }
   for (guint y = 0; y < in->height; y++)
     for (guint x = 0; x < in->width; x++)
       test_frame_set (out, x, y,

@@ -225,6 +225,115 @@ GST_START_TEST (test_yuv_padded_strides)
 
 GST_END_TEST;
 
+static const GstVideoFormat high_depth[] = { GST_VIDEO_FORMAT_P010_10LE,
+  GST_VIDEO_FORMAT_P012_LE, GST_VIDEO_FORMAT_P016_LE,
+  GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_I420_12LE,
+  GST_VIDEO_FORMAT_I422_10LE, GST_VIDEO_FORMAT_Y444_10LE,
+  GST_VIDEO_FORMAT_Y444_16LE };
+/* Each one's 8-bit sibling. */
+static const GstVideoFormat high_depth_narrow[] = { GST_VIDEO_FORMAT_NV12,
+  GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_I420,
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_Y444,
+  GST_VIDEO_FORMAT_Y444 };
+
+/* Downstream asks for the 8-bit sibling of YUV of more bits: the luma
+ * equalized into 8 bits and the chroma narrowed, in one pass, on random
+ * frames of odd sizes and padded rows in every range, luma words random
+ * in all their bits by turns; a constant frame too. */
+GST_START_TEST (test_high_depth_to_8bit)
+{
+  GRand *rand = test_rand ();
+
+  for (guint f = 0; f < G_N_ELEMENTS (high_depth); f++) {
+    const GstVideoFormat format = high_depth[f];
+    const guint word = 16 -
+                       GST_VIDEO_FORMAT_INFO_SHIFT (gst_video_format_get_info (
+                                                        format),
+                           0);
+    GstHarness *h = new_harness ();
+    gchar *caps = g_strdup_printf ("video/x-raw,format=%s",
+        gst_video_format_to_string (high_depth_narrow[f]));
+
+    gst_harness_set_sink_caps_str (h, caps);
+    for (guint i = 0; i < 7; i++) {
+      const guint width = i < 2 ? 1 + i
+                                : (guint)g_rand_int_range (rand, 1, 150);
+      const guint height = i < 2 ? 3 - i
+                                 : (guint)g_rand_int_range (rand, 1, 90);
+      gsize strides[GST_VIDEO_MAX_PLANES] = { 0 };
+      TestFrame *in, *expected, *out;
+      gchar *what;
+
+      if (i % 2)
+        test_random_strides (format, width, 40, rand, strides);
+      in = test_frame_random_strides (format, width, height, strides,
+          i % 3 ? test_format_depth (format) : word, rand);
+      if (i == 6)
+        for (guint y = 0; y < height; y++)
+          for (guint x = 0; x < width; x++)
+            test_frame_set (in, x, y, test_frame_get (in, 0, 0));
+      test_frame_set_colorimetry (in, colorimetries[i % 3]);
+      expected = ref_histequalize_narrow (in, high_depth_narrow[f]);
+      out = test_harness_process (h, in);
+      what = test_frame_describe (in);
+      fail_unless (test_frame_equal (expected, out),
+          "%s to %s differs from the reference", what, caps);
+      g_free (what);
+      test_frame_free (out);
+      test_frame_free (expected);
+      test_frame_free (in);
+    }
+    g_free (caps);
+    gst_harness_teardown (h);
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* 10-bit luma 0..6 in a row, worked out by hand: N - hist[i0] = 6, so
+ * limited range gives 64 + 876 k / 6 = 64 + 146 k, full range 1023 k / 6
+ * with 170.5, 511.5 and 852.5 rounded to even; into NV12 the 8-bit values
+ * of test_yuv_hand_values (255 k / 6 here exact, 42.5, 127.5 and 212.5
+ * to even, as cv::equalizeHist's float gives them too). */
+GST_START_TEST (test_high_depth_hand_values)
+{
+  static const guint limited[] = { 64, 210, 356, 502, 648, 794, 940 };
+  static const guint full[] = { 0, 170, 341, 512, 682, 852, 1023 };
+  static const guint limited8[] = { 16, 52, 89, 126, 162, 198, 235 };
+  static const guint full8[] = { 0, 42, 85, 128, 170, 212, 255 };
+  GRand *rand = test_rand ();
+
+  for (guint n = 0; n < 2; n++) {
+    for (guint c = 1; c < G_N_ELEMENTS (colorimetries); c++) {
+      const gboolean is_full = c == 2;
+      const guint *want = n ? (is_full ? full8 : limited8)
+                            : (is_full ? full : limited);
+      GstHarness *h = new_harness ();
+      TestFrame *in = test_frame_random (GST_VIDEO_FORMAT_P010_10LE, 7, 1, 0,
+          10, rand);
+      TestFrame *out;
+
+      if (n)
+        gst_harness_set_sink_caps_str (h, "video/x-raw,format=NV12");
+      for (guint x = 0; x < 7; x++)
+        test_frame_set (in, x, 0, x);
+      test_frame_set_colorimetry (in, colorimetries[c]);
+      out = test_harness_process (h, in);
+      fail_unless_equals_int (out->format,
+          n ? GST_VIDEO_FORMAT_NV12 : GST_VIDEO_FORMAT_P010_10LE);
+      for (guint x = 0; x < 7; x++)
+        fail_unless_equals_int (test_frame_get (out, x, 0), want[x]);
+      test_frame_free (out);
+      test_frame_free (in);
+      gst_harness_teardown (h);
+    }
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 /* Values worked out by hand from the issue's formulas, so that a reference
  * sharing a mistake with the kernel would not go unnoticed. Luma 0..6 in a
  * row: N - hist[i0] = 6, so limited range gives 16 + 219 k / 6 with
@@ -1224,6 +1333,12 @@ GST_START_TEST (test_unconstrained_negotiation)
     { size, "clhistequalize name=a ! video/x-raw,format=GRAY8",
         "a GRAY16_LE>GRAY8" },
     { size, "clclahe name=a ! video/x-raw,format=NV12", "a NV12>NV12" },
+    /* The same order puts P016_LE before NV12 and I420_12LE before I420:
+     * their 8-bit siblings come from them. */
+    { size, "clhistequalize name=a ! video/x-raw,format=NV12",
+        "a P016_LE>NV12" },
+    { size, "clhistequalize name=a ! video/x-raw,format=I420",
+        "a I420_12LE>I420" },
   };
   const gchar *preferred = first_taken ("clclahe");
   const gchar *high = first_taken ("clsobel");
@@ -1485,6 +1600,8 @@ clhistequalize_suite (void)
   tcase_add_test (tc, test_yuv_shared_input);
   tcase_add_test (tc, test_yuv_padded_strides);
   tcase_add_test (tc, test_yuv_hand_values);
+  tcase_add_test (tc, test_high_depth_to_8bit);
+  tcase_add_test (tc, test_high_depth_hand_values);
   tcase_add_test (tc, test_yuv_constant);
   tcase_add_test (tc, test_yuv_real_images);
   tcase_add_test (tc, test_yuv_caps_change);

@@ -134,6 +134,40 @@ ref_histequalize (const TestFrame *in)
   return out;
 }
 
+TestFrame *
+ref_histequalize_narrow (const TestFrame *in, GstVideoFormat format)
+{
+  guint nbins, i0 = 0;
+  guint64 *hist = ref_histogram (in, &nbins);
+  const guint64 total = (guint64)in->width * in->height;
+  const guint d = test_format_depth (in->format);
+  TestFrame *out = test_frame_new (format, in->width, in->height, 0);
+  guint *lut = g_new0 (guint, nbins);
+
+  g_assert (d > 8 && test_format_depth (format) == 8);
+  test_frame_set_colorimetry (out, in->colorimetry);
+  while (hist[i0] == 0)
+    i0++;
+  if (hist[i0] == total)
+    for (guint v = 0; v < nbins; v++)
+      lut[v] = v >> (d - 8);
+  else if (!test_frame_full_range (in))
+    lut_exact (hist, nbins, total, i0, 16, 219, lut);
+  else
+    lut_exact (hist, nbins, total, i0, 0, 255, lut);
+  for (guint y = 0; y < in->height; y++)
+    for (guint x = 0; x < in->width; x++)
+      test_frame_set (out, x, y, lut[test_frame_value (in, x, y)]);
+  for (guint k = 1; k < test_frame_n_components (in); k++)
+    for (guint y = 0; y < test_frame_comp_height (in, k); y++)
+      for (guint x = 0; x < test_frame_comp_width (in, k); x++)
+        test_frame_set_comp (out, k, x, y,
+            (test_frame_get_comp (in, k, x, y) & (nbins - 1)) >> (d - 8));
+  g_free (lut);
+  g_free (hist);
+  return out;
+}
+
 /* The pixel at (x, y) with coordinates outside the frame moved to its
  * nearest edge (OpenCV's BORDER_REPLICATE). */
 static gint64

@@ -35,6 +35,13 @@ G_BEGIN_DECLS
  * without the bits above the depth (test_frame_value()). */
 TestFrame *ref_histequalize (const TestFrame *in);
 
+/* clhistequalize's output for @in of YUV of d > 8 bits in its 8-bit
+ * sibling @format (NV12 for P010_10LE, I420 for I420_10LE, ...): the luma
+ * equalized as for d bits with 8 in place of d in the table's range (0-255
+ * full range, in exact integers; 16-235 limited), a constant frame's luma
+ * v >> (d - 8); the chroma's values shifted down by d - 8. */
+TestFrame *ref_histequalize_narrow (const TestFrame *in, GstVideoFormat format);
+
 /* The full histogram of @in's gray or luma values: 2^depth bins. */
 guint64 *ref_histogram (const TestFrame *in, guint *nbins);
 
