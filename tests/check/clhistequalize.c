@@ -1284,6 +1284,20 @@ first_taken (const gchar *element)
   return first;
 }
 
+/* The premise of test_unconstrained_negotiation: videotestsrc prefers a
+ * 16-bit YUV format, @high, and an 8-bit one, @preferred, of those clclahe
+ * takes. */
+static void
+check_premise (const gchar *preferred, const gchar *high)
+{
+  const GstVideoFormat p = gst_video_format_from_string (preferred);
+  const GstVideoFormat h = gst_video_format_from_string (high);
+
+  fail_unless_equals_int (test_format_depth (p), 8);
+  fail_unless_equals_int (test_format_depth (h), 16);
+  fail_unless (test_format_is_yuv (h));
+}
+
 /* Where nothing asks for a format, each element takes the first that
  * upstream offers, in upstream's order, and keeps its depth: from
  * videotestsrc, which offers its formats of most bits first, a 16-bit YUV
@@ -1333,26 +1347,12 @@ GST_START_TEST (test_unconstrained_negotiation)
     { size, "clhistequalize name=a ! video/x-raw,format=GRAY8",
         "a GRAY16_LE>GRAY8" },
     { size, "clclahe name=a ! video/x-raw,format=NV12", "a NV12>NV12" },
-    /* The same order puts P016_LE before NV12 and I420_12LE before I420:
-     * their 8-bit siblings come from them. */
-    { size, "clhistequalize name=a ! video/x-raw,format=NV12",
-        "a P016_LE>NV12" },
-    { size, "clhistequalize name=a ! video/x-raw,format=I420",
-        "a I420_12LE>I420" },
   };
   const gchar *preferred = first_taken ("clclahe");
   const gchar *high = first_taken ("clsobel");
   GString *wrong = g_string_new (NULL);
 
-  /* The premise: videotestsrc prefers a 16-bit YUV format, and an 8-bit
-   * one of those clclahe takes. */
-  fail_unless_equals_int (test_format_depth (
-                              gst_video_format_from_string (preferred)),
-      8);
-  fail_unless_equals_int (test_format_depth (
-                              gst_video_format_from_string (high)),
-      16);
-  fail_unless (test_format_is_yuv (gst_video_format_from_string (high)));
+  check_premise (preferred, high);
   for (guint i = 0; i < G_N_ELEMENTS (single); i++) {
     const gchar *in = g_str_equal (single[i], "clclahe") ? preferred : high;
     const gchar *out = g_str_equal (single[i], "clsobel") ? "GRAY16_LE" : in;
@@ -1385,6 +1385,32 @@ GST_START_TEST (test_unconstrained_negotiation)
   }
   fail_unless (wrong->len == 0, "negotiated:%s", wrong->str);
   g_string_free (wrong, TRUE);
+}
+
+GST_END_TEST;
+
+/* As test_unconstrained_negotiation: videotestsrc's order puts P016_LE
+ * before NV12 and I420_12LE before I420, so a caps filter asking for NV12
+ * or I420 after clhistequalize gets them from its 8-bit sibling path. */
+GST_START_TEST (test_narrowing_negotiation)
+{
+  const gchar *cases[][2] = {
+    { "video/x-raw,format=NV12", "a P016_LE>NV12" },
+    { "video/x-raw,format=I420", "a I420_12LE>I420" },
+    { "video/x-raw,format=P010_10LE", "a P010_10LE>P010_10LE" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *desc = g_strdup_printf ("videotestsrc num-buffers=2 ! "
+                                   "video/x-raw,width=64,height=48 ! "
+                                   "clhistequalize name=a ! %s ! fakesink",
+        cases[i][0]);
+    gchar *got = negotiated (desc);
+
+    fail_unless_equals_string (got, cases[i][1]);
+    g_free (got);
+    g_free (desc);
+  }
 }
 
 GST_END_TEST;
@@ -1617,6 +1643,7 @@ clhistequalize_suite (void)
   tcase_add_test (tc, test_videoconvert_pipeline);
   tcase_add_test (tc, test_yuv_pipelines);
   tcase_add_test (tc, test_unconstrained_negotiation);
+  tcase_add_test (tc, test_narrowing_negotiation);
   tcase_add_test (tc, test_decoder_pipelines);
   tcase_add_test (tc, test_playbin_video_filter);
   tcase_add_test (tc, test_upstream_pool);
