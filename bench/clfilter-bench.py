@@ -40,6 +40,11 @@ ELEMENTS = ("clhistequalize,clhistequalize post-messages=false,"
             "clsobel mode=dy,clclahe,clhistogram,"
             "clhistequalize ! clsobel mode=magnitude")
 VARIANTS = ("mat", "umat", "umat-resident")
+# RGB into clhistequalize the way users had to before it took RGB.
+ROUTE = ("videoconvert ! video/x-raw,format=I420 ! clhistequalize "
+         "post-messages=false ! videoconvert ! video/x-raw,format=%s")
+RGB = ("RGBA", "BGRA", "ARGB", "ABGR", "RGBx", "BGRx", "xRGB", "xBGR", "RGB",
+       "BGR")
 FIELDS = ("upload-ns", "kernel-ns", "download-ns", "upload-bytes",
           "download-bytes", "copy-bytes")  # of clfilter-profile, per frame
 NAN = float("nan")
@@ -255,6 +260,10 @@ class Bench:
                 any(e.startswith("clhistequalize") for e in elements):
             new.append(Case("cvequalizehist", fmt, w, h,
                             pipeline="cvequalizehist"))
+        if "videoconvert" in peers and fmt in RGB and \
+                any(e.startswith("clhistequalize") for e in elements):
+            new.append(Case("videoconvert route", fmt, w, h,
+                            pipeline=ROUTE % fmt))
         if "opencv" in peers and self.cv and fmt.startswith("GRAY"):
             for op in dict.fromkeys(filter(None, map(opencv_op, elements))):
                 if op == "equalizeHist" and fmt != "GRAY8":
@@ -688,8 +697,9 @@ def main():
     opt("-f", "--formats", default="GRAY8,GRAY16_LE,NV12,I420")
     opt("-e", "--elements", help="comma-separated cases: an element with "
         "properties or a chain 'a ! b' (default: %s)" % ELEMENTS)
-    opt("--peers", default="identity,cvequalizehist,opencv",
-        help="identity, cvequalizehist, opencv, or none")
+    opt("--peers", default="identity,cvequalizehist,opencv,videoconvert",
+        help="identity, cvequalizehist, opencv, videoconvert (RGB through "
+        "I420 and back), or none")
     opt("-n", "--frames", type=int, help="frames per run (default 300; on a "
         "CPU device 100 at 3840x2160 and 50 above)")
     opt("-w", "--warmup", type=int,

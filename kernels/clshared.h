@@ -53,6 +53,14 @@
  * hist[i0]) / (N - hist[i0])) in exact integers. */
 #define GST_CL_SPAN_CV 0
 
+/* The channel of an RGB frame that unpack_rgb and pack_rgb (frame.cl)
+ * move, made as kernels/color.cl does: Y of OpenCV's YCrCb, L of its 8-bit
+ * Lab, or its RGB2GRAY (which pack_rgb writes to all of R, G and B);
+ * numbered as GstClColorSpace for the first two. */
+#define GST_CL_COLOR_YCRCB 0
+#define GST_CL_COLOR_LAB 1
+#define GST_CL_COLOR_GRAY 2
+
 /* clhistequalize's methods, numbered as GstClHistEqualizeMethod. */
 #define GST_CL_METHOD_EQUALIZE 0
 #define GST_CL_METHOD_LINEAR 1

@@ -1,6 +1,8 @@
 /* gst-clfilter: moving one component of a packed frame (YUY2's luma,
  * NV12's interleaved chroma, ...) between the frame's plane and a plane of
- * its own, where the elements' kernels read and write it like a gray frame.
+ * its own, where the elements' kernels read and write it like a gray frame;
+ * and one channel of an RGB frame (Y of YCrCb, L of Lab, gray) the same
+ * way, converted as OpenCV converts it.
  * Copyright (C) 2026 gst-clfilter developers
  *
  * This library is free software; you can redistribute it and/or
@@ -19,11 +21,14 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Both kernels take (packed, ppitch, offset, pstride, width, height, plane,
- * pitch): the frame's plane with rows @ppitch bytes apart, the component's
- * first byte at @offset and one sample every @pstride bytes, and the
- * component's own plane, rows @pitch bytes apart. One work-item per sample.
+ * unpack_u8 and pack_u8 take (packed, ppitch, offset, pstride, width,
+ * height, plane, pitch): the frame's plane with rows @ppitch bytes apart,
+ * the component's first byte at @offset and one sample every @pstride
+ * bytes, and the component's own plane, rows @pitch bytes apart. One
+ * work-item per sample.
  */
+
+#include "color.cl"
 
 __kernel void
 unpack_u8 (__global const uchar * packed, uint ppitch, uint offset,
@@ -112,5 +117,93 @@ narrow_u16_u8 (__global const uchar * src, uint spitch, uint width,
 
     dst[(size_t) y * dpitch + x] =
         (uchar) ((((w[0] | ((uint) w[1] << 8)) >> shift) & mask) >> down);
+  }
+}
+
+/* The RGB kernels take (packed, ppitch, offsets, pstride, width, height,
+ * plane, pitch, space): the frame's plane with rows @ppitch bytes apart and
+ * a pixel every @pstride bytes (3 or 4), the byte offsets of R, G and B in
+ * a pixel as R | G << 8 | B << 16 (RGBx, BGR, xRGB, ... alike), the
+ * channel's own plane, rows @pitch bytes apart, and the colour space
+ * (GST_CL_COLOR_*). One work-item per pixel. */
+static inline uchar3
+load_rgb (__global const uchar * pixel, uint offsets)
+{
+  return (uchar3) (pixel[offsets & 0xff], pixel[(offsets >> 8) & 0xff],
+      pixel[(offsets >> 16) & 0xff]);
+}
+
+/* Streams build this program with -DGST_CL_RGB_SPACE, -DGST_CL_RGB_PSTRIDE
+ * and -DGST_CL_RGB_OFFSETS (gstclframeplan.c): constants that the compiler
+ * folds into each pixel's loads, stores and conversion, which then
+ * vectorize; the arguments of the same names are used where they are not
+ * defined. */
+#ifdef GST_CL_RGB_SPACE
+#define RGB_SPACE GST_CL_RGB_SPACE
+#define RGB_PSTRIDE GST_CL_RGB_PSTRIDE
+#define RGB_OFFSETS GST_CL_RGB_OFFSETS
+#else
+#define RGB_SPACE space
+#define RGB_PSTRIDE pstride
+#define RGB_OFFSETS offsets
+#endif
+
+__kernel void
+unpack_rgb (__global const uchar * packed, uint ppitch, uint offsets,
+    uint pstride, uint width, uint height, __global uchar * plane, uint pitch,
+    uint space)
+{
+  const uint x = get_global_id (0), y = get_global_id (1);
+
+  if (x < width && y < height)
+    plane[(size_t) y * pitch + x] = color_channel (load_rgb (packed +
+            (size_t) y * ppitch + (size_t) x * RGB_PSTRIDE, RGB_OFFSETS),
+        RGB_SPACE);
+}
+
+/* Each pixel of @source (the input's staging copy) with its channel
+ * replaced by the plane's value, into @packed (the output's): R, G and B
+ * converted back, the other bytes (alpha, padding) as they were. Every
+ * byte of every pixel is written, so @packed needs no copy of the input
+ * first. Pixels of 4 bytes travel as one word where rows start at
+ * multiples of 4 bytes (the staging copies' at GST_CL_PLANE_ALIGN) and the
+ * device is little-endian, as the offsets count bytes. */
+__kernel void
+pack_rgb (__global uchar * packed, uint ppitch, uint offsets, uint pstride,
+    uint width, uint height, __global const uchar * plane, uint pitch,
+    uint space, __global const uchar * source)
+{
+  const uint x = get_global_id (0), y = get_global_id (1);
+  const uint ro = RGB_OFFSETS & 0xff, go = (RGB_OFFSETS >> 8) & 0xff;
+  const uint bo = (RGB_OFFSETS >> 16) & 0xff;
+
+  if (x < width && y < height) {
+    const size_t at = (size_t) y * ppitch + (size_t) x * RGB_PSTRIDE;
+    const uchar v = plane[(size_t) y * pitch + x];
+#ifdef __ENDIAN_LITTLE__
+    if (RGB_PSTRIDE == 4 && (ppitch & 3) == 0) {
+      const uint word = *(__global const uint *) (source + at);
+      const uchar3 rgb = color_replace ((uchar3) ((uchar) (word >> 8 * ro),
+              (uchar) (word >> 8 * go), (uchar) (word >> 8 * bo)), v,
+          RGB_SPACE);
+      const uint keep = ~(0xffu << 8 * ro | 0xffu << 8 * go |
+          0xffu << 8 * bo);
+
+      *(__global uint *) (packed + at) = (word & keep) |
+          (uint) rgb.x << 8 * ro | (uint) rgb.y << 8 * go |
+          (uint) rgb.z << 8 * bo;
+      return;
+    }
+#endif
+    {
+      const uchar3 rgb = color_replace (load_rgb (source + at, RGB_OFFSETS),
+          v, RGB_SPACE);
+
+      for (uint k = 0; k < RGB_PSTRIDE; k++)
+        packed[at + k] = source[at + k];
+      packed[at + ro] = rgb.x;
+      packed[at + go] = rgb.y;
+      packed[at + bo] = rgb.z;
+    }
   }
 }

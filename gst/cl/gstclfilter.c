@@ -24,6 +24,7 @@
 #endif
 
 #include "gstclfilter.h"
+#include "gstclcolor.h"
 #include "gstclbufferpool.h"
 #include "gstclfiltercaps.h"
 #include "gstclframe.h"
@@ -37,6 +38,10 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define ELEMENT_CAT(f) (GST_CL_BASE_FILTER_GET_CLASS (f)->debug_category)
 
 typedef struct {
+  /* The channel of RGB frames, set and read atomically (elements set it
+   * with their object lock held), and the one of the plan. */
+  gint space;
+  gint plan_space;
   /* Per caps, for the streaming thread. */
   gboolean negotiated;
   GstClFramePlan plan;
@@ -67,6 +72,36 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClFilter, gst_cl_filter,
 #define PRIV(f)                                                                \
   ((GstClFilterPrivate *)gst_cl_filter_get_instance_private (GST_CL_FILTER (f)))
 
+/* The plan and the element's configuration for frames of @in_info into
+ * frames of @out_info, RGB's channel as last set. */
+static gboolean
+make_plan (GstClFilter *filter, const GstVideoInfo *in_info,
+    const GstVideoInfo *out_info)
+{
+  GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
+  GstClFilterPrivate *priv = PRIV (filter);
+  const gboolean passthrough = klass->write_components == 0;
+  const gboolean in_place = !passthrough && klass->in_place &&
+                            gst_video_info_is_equal (in_info, out_info);
+  GstClCommands cmd = gst_cl_base_filter_get_commands (
+      GST_CL_BASE_FILTER (filter));
+  GError *error = NULL;
+
+  priv->plan_space = g_atomic_int_get (&priv->space);
+  if (!gst_cl_frame_plan_init (&priv->plan, &cmd, in_info, out_info,
+          klass->read_components, klass->write_components, in_place,
+          priv->plan_space, &error)) {
+    gst_cl_base_filter_post_error (GST_CL_BASE_FILTER (filter), error);
+    g_error_free (error);
+    return FALSE;
+  }
+  if (klass->configure && !klass->configure (filter, in_info, out_info)) {
+    gst_cl_frame_plan_clear (&priv->plan);
+    return FALSE;
+  }
+  return TRUE;
+}
+
 static gboolean
 gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
     GstCaps *outcaps)
@@ -75,9 +110,6 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClFilterPrivate *priv = PRIV (filter);
   GstVideoInfo in_info, out_info;
-  gboolean in_place, passthrough;
-  GstClCommands cmd;
-  GError *error = NULL;
 
   /* The last frame's results, while its plan and the element's buffers
    * are there. */
@@ -96,27 +128,40 @@ gst_cl_filter_set_caps (GstBaseTransform *trans, GstCaps *incaps,
   GST_DEBUG_OBJECT (filter, "in %" GST_PTR_FORMAT " out %" GST_PTR_FORMAT,
       incaps, outcaps);
 
-  /* An element that writes nothing only measures: frames pass as they
-   * are, and are read where they are. */
-  passthrough = klass->write_components == 0;
-  in_place = !passthrough && klass->in_place &&
-             gst_video_info_is_equal (&in_info, &out_info);
   priv->in_device = gst_cl_caps_on_device (incaps);
   priv->out_device = gst_cl_caps_on_device (outcaps);
-  cmd = gst_cl_base_filter_get_commands (GST_CL_BASE_FILTER (filter));
-  if (!gst_cl_frame_plan_init (&priv->plan, &cmd, &in_info, &out_info,
-          klass->read_components, klass->write_components, in_place, &error)) {
-    gst_cl_base_filter_post_error (GST_CL_BASE_FILTER (filter), error);
-    g_error_free (error);
+  if (!make_plan (filter, &in_info, &out_info))
     return FALSE;
-  }
-  if (klass->configure && !klass->configure (filter, &in_info, &out_info)) {
-    gst_cl_frame_plan_clear (&priv->plan);
-    return FALSE;
-  }
-  gst_base_transform_set_passthrough (trans, passthrough);
+  /* An element that writes nothing only measures: frames pass as they
+   * are, and are read where they are. */
+  gst_base_transform_set_passthrough (trans, klass->write_components == 0);
   priv->negotiated = TRUE;
   return TRUE;
+}
+
+/* Whether a frame may be processed: caps came, and the plan is made for
+ * RGB's channel as last set (a change takes effect from the next frame,
+ * as a change of caps). */
+static gboolean
+ready_for_frame (GstClFilter *filter)
+{
+  GstClFilterPrivate *priv = PRIV (filter);
+
+  if (!priv->negotiated) {
+    GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED, (NULL),
+        ("frame before caps"));
+    return FALSE;
+  }
+  if (g_atomic_int_get (&priv->space) != priv->plan_space &&
+      gst_cl_color_is_rgb (&priv->plan.in_info)) {
+    const GstVideoInfo in_info = priv->plan.in_info;
+    const GstVideoInfo out_info = priv->plan.out_info;
+
+    gst_cl_filter_complete_pending (filter);
+    gst_cl_downloads_forget (&priv->downloads);
+    priv->negotiated = make_plan (filter, &in_info, &out_info);
+  }
+  return priv->negotiated;
 }
 
 /* A refused format says which the element takes: the pad's accept-caps
@@ -620,11 +665,8 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
   GstClFrame in, out;
   GstFlowReturn ret;
 
-  if (!PRIV (filter)->negotiated) {
-    GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED, (NULL),
-        ("frame before caps"));
+  if (!ready_for_frame (filter))
     return GST_FLOW_NOT_NEGOTIATED;
-  }
   if (!check_buffer (filter, inbuf, &plan->in_info, klass->read_components,
           "Input") ||
       !check_buffer (filter, outbuf, &plan->out_info, klass->write_components,
@@ -686,11 +728,8 @@ gst_cl_filter_transform_ip (GstBaseTransform *trans, GstBuffer *buf)
   GstClFrame frame;
   GstFlowReturn ret;
 
-  if (!PRIV (filter)->negotiated) {
-    GST_ELEMENT_ERROR (filter, CORE, NOT_IMPLEMENTED, (NULL),
-        ("frame before caps"));
+  if (!ready_for_frame (filter))
     return GST_FLOW_NOT_NEGOTIATED;
-  }
   if (!check_buffer (filter, buf, &plan->in_info,
           klass->read_components | klass->write_components, "Input"))
     return GST_FLOW_ERROR;
@@ -825,4 +864,16 @@ gst_cl_filter_init (GstClFilter *filter)
   gst_base_transform_set_qos_enabled (GST_BASE_TRANSFORM (filter), TRUE);
   gst_pad_add_probe (GST_BASE_TRANSFORM (filter)->sinkpad,
       GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, refused_caps_probe, filter, NULL);
+}
+
+void
+gst_cl_filter_set_color_space (GstClFilter *filter, guint space)
+{
+  g_atomic_int_set (&PRIV (filter)->space, space);
+}
+
+guint
+gst_cl_filter_get_color_space (GstClFilter *filter)
+{
+  return g_atomic_int_get (&PRIV (filter)->space);
 }

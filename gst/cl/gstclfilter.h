@@ -45,8 +45,17 @@ G_DECLARE_DERIVABLE_TYPE (GstClFilter, gst_cl_filter, GST, CL_FILTER,
   "{ P010_10LE, P012_LE, P016_LE, I420_10LE, I420_12LE, I422_10LE, "           \
   "Y444_10LE, Y444_16LE }"
 
-/* The luma of YUV, the samples of GRAY: component 0 either way. */
+/* The luma of YUV, the samples of GRAY, the channel of RGB that
+ * gst_cl_filter_set_color_space() picks: component 0 in every case. */
 #define GST_CL_COMPONENT_LUMA (1u << GST_VIDEO_COMP_Y)
+
+/* The formats of which every element takes component 0: gray, 8-bit YUV
+ * and packed 8-bit RGB (its channel made from each pixel). */
+#define GST_CL_LUMA_FORMATS                                                    \
+  "GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B, Y444, YUY2, "    \
+  "UYVY"
+#define GST_CL_RGB_FORMATS                                                     \
+  "RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, xBGR, RGB, BGR"
 
 /**
  * GstClFilter:
@@ -114,6 +123,11 @@ void gst_cl_filter_wait_for_results (GstClFilter *filter, gboolean may_defer);
 /* Calls finish() for a frame whose results came later, if there is one:
  * for an element that changes what finish() uses before its enqueue. */
 void gst_cl_filter_complete_pending (GstClFilter *filter);
+
+/* The channel of RGB frames the element works on (GST_CL_COLOR_*;
+ * GST_CL_COLOR_YCRCB unless set), from the next frame on. */
+void gst_cl_filter_set_color_space (GstClFilter *filter, guint space);
+guint gst_cl_filter_get_color_space (GstClFilter *filter);
 
 G_END_DECLS
 #endif /* __GST_CL_FILTER_H__ */

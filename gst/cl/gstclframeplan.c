@@ -27,6 +27,7 @@
 #include "gstclframeplan.h"
 #include "gstclkerneltable.h"
 #include "gstclutils.h"
+#include "gstclcolor.h"
 #include "gstclhostcopy.h"
 #include "gstclvideoplane.h"
 #include "gstclhostmemory.h"
@@ -36,8 +37,14 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
 
 static void
-component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c)
+component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c,
+    guint space)
 {
+  if (gst_cl_color_is_rgb (info)) {
+    comp->rgb = TRUE;
+    comp->rgb_offsets = gst_cl_color_rgb_offsets (info);
+    comp->space = space;
+  }
   comp->plane = GST_VIDEO_INFO_COMP_PLANE (info, c);
   comp->offset = gst_cl_video_comp_offset (info, c);
   comp->pstride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c);
@@ -48,7 +55,7 @@ component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c)
   comp->height = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
   /* Words that hold more than the value go through the kernels too, so
    * that the elements see values only. */
-  comp->packed = comp->pstride != comp->bps || comp->shift != 0 ||
+  comp->packed = comp->pstride != comp->bps || comp->rgb || comp->shift != 0 ||
                  comp->depth != comp->bps * 8;
   comp->dev.row_bytes = (gsize)comp->width * comp->bps;
   comp->dev.height = comp->height;
@@ -78,51 +85,66 @@ gst_cl_frame_plan_clear (GstClFramePlan *plan)
   memset (plan, 0, sizeof (*plan));
 }
 
-/* The unpack and pack kernels for components of @depths. */
+/* The unpack and pack kernels of @unpack_stage and @pack_stage for
+ * components of @depths. */
 static gboolean
-create_pack_pair (GstClFramePlan *plan, GstClDepths depths, cl_kernel *unpack,
+create_pack_pair (GstClFramePlan *plan, GstClStage unpack_stage,
+    GstClStage pack_stage, GstClDepths depths, cl_kernel *unpack,
     cl_kernel *pack, GError **error)
 {
   GstClContext *cl = plan->cmd.cl;
 
-  *unpack = gst_cl_kernel_table_create (cl, plan->program, GST_CL_STAGE_UNPACK,
-      depths, error);
-  *pack = *unpack ? gst_cl_kernel_table_create (cl, plan->program,
-                        GST_CL_STAGE_PACK, depths, error)
+  *unpack = gst_cl_kernel_table_create (cl, plan->program, unpack_stage, depths,
+      error);
+  *pack = *unpack ? gst_cl_kernel_table_create (cl, plan->program, pack_stage,
+                        depths, error)
                   : NULL;
   return *pack != NULL;
 }
 
 /* The kernels that move packed components, from their own small program,
- * built only for streams that have such components: @sizes has bit 0 set
- * for components of bytes, bit 1 for components of 16-bit words. */
+ * built only for streams that have such components: YUY2's luma, or the
+ * channel of RGB's @rgb (NULL for none), whose layout and space the program
+ * is built for; @sizes has bit 0 set for components of bytes, bit 1 for
+ * components of 16-bit words (P010's luma). */
 static gboolean
-create_pack_kernels (GstClFramePlan *plan, guint sizes, GError **error)
+create_pack_kernels (GstClFramePlan *plan, guint sizes,
+    const GstClComponent *rgb, gboolean rgb_in, gboolean rgb_out,
+    GError **error)
 {
   GstClContext *cl = plan->cmd.cl;
+  gchar *defines = rgb ? g_strdup_printf ("-DGST_CL_RGB_SPACE=%u "
+                                          "-DGST_CL_RGB_PSTRIDE=%u "
+                                          "-DGST_CL_RGB_OFFSETS=%u",
+                             rgb->space, rgb->pstride, rgb->rgb_offsets)
+                       : NULL;
 
-  plan->program = gst_cl_context_get_program (cl, "frame", gst_cl_kernel_frame,
-      FALSE, error);
+  plan->program = gst_cl_context_get_program_with (cl, "frame",
+      gst_cl_kernel_frame, FALSE, defines, error);
+  g_free (defines);
   if (!plan->program) {
     g_prefix_error (error,
         "Could not build the OpenCL program \"frame\" for \"%s\".\n",
         cl->device_name);
     return FALSE;
   }
-  if ((sizes & 1) && !create_pack_pair (plan, GST_CL_DEPTHS_8, &plan->unpack,
-                         &plan->pack, error))
+  if ((sizes & 1) && !create_pack_pair (plan,
+                         rgb_in ? GST_CL_STAGE_UNPACK_RGB : GST_CL_STAGE_UNPACK,
+                         rgb_out ? GST_CL_STAGE_PACK_RGB : GST_CL_STAGE_PACK,
+                         GST_CL_DEPTHS_8, &plan->unpack, &plan->pack, error))
     return FALSE;
-  return !(sizes & 2) || create_pack_pair (plan, GST_CL_DEPTHS_16,
-                             &plan->unpack16, &plan->pack16, error);
+  return !(sizes & 2) ||
+         create_pack_pair (plan, GST_CL_STAGE_UNPACK, GST_CL_STAGE_PACK,
+             GST_CL_DEPTHS_16, &plan->unpack16, &plan->pack16, error);
 }
 
 /* Describes component @c of frames of @info in @comp, and allocates its
  * device plane and, packed, its staging copy of the frame's plane. */
 static gboolean
 component_alloc (GstClContext *cl, GstClComponent *comp,
-    const GstVideoInfo *info, guint c, GError **error)
+    const GstVideoInfo *info, guint c, guint space, GError **error)
 {
-  component_describe (comp, info, c);
+  component_describe (comp, info, c, space);
   if (comp->packed && comp->bps > 2) {
     g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NOT_IMPLEMENTED,
         "%s frames are not supported.\n"
@@ -141,8 +163,10 @@ component_alloc (GstClContext *cl, GstClComponent *comp,
 gboolean
 gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
     const GstVideoInfo *in_info, const GstVideoInfo *out_info, guint in_mask,
-    guint out_mask, gboolean in_place, GError **error)
+    guint out_mask, gboolean in_place, guint space, GError **error)
 {
+  gboolean rgb_in = FALSE, rgb_out = FALSE;
+  const GstClComponent *rgb = NULL;
   guint packed = 0, written = 0;
 
   gst_cl_frame_plan_clear (plan);
@@ -155,15 +179,21 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
 
   GST_CL_FOREACH_COMPONENT (in_mask, c)
   {
-    if (!component_alloc (cmd->cl, &plan->in[c], in_info, c, error))
+    if (!component_alloc (cmd->cl, &plan->in[c], in_info, c, space, error))
       goto failed;
     if (plan->in[c].packed)
       packed |= plan->in[c].bps;
+    rgb_in |= plan->in[c].rgb;
+    if (plan->in[c].rgb)
+      rgb = &plan->in[c];
   }
   GST_CL_FOREACH_COMPONENT (out_mask, c)
   {
-    if (!component_alloc (cmd->cl, &plan->out[c], out_info, c, error))
+    if (!component_alloc (cmd->cl, &plan->out[c], out_info, c, space, error))
       goto failed;
+    rgb_out |= plan->out[c].rgb;
+    if (plan->out[c].rgb)
+      rgb = &plan->out[c];
     /* The plane's other components come from the input frame's staging
      * copy, which only in place has the output's layout. */
     if (plan->out[c].packed && (!in_place || !(in_mask & (1u << c)))) {
@@ -176,7 +206,8 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
     if (plan->out[c].packed)
       packed |= plan->out[c].bps;
   }
-  if (packed && !create_pack_kernels (plan, packed, error))
+  if (packed &&
+      !create_pack_kernels (plan, packed, rgb, rgb_in, rgb_out, error))
     goto failed;
   GST_CL_FOREACH_COMPONENT (out_mask, c)
   {
@@ -195,14 +226,16 @@ failed:
   return FALSE;
 }
 
-/* The arguments every kernel of frame.cl takes first, and for 16-bit
- * words the value's shift and mask. */
+/* The arguments of the kernels that move packed components; for 16-bit
+ * words the value's shift and mask; pack_rgb reads the pixels of
+ * @source. */
 static cl_int
-pack_args (cl_kernel k, const GstClComponent *comp)
+pack_args (cl_kernel k, const GstClComponent *comp, cl_mem source)
 {
   const cl_uint shift = comp->shift;
   const cl_uint mask = (1u << comp->depth) - 1;
-  const cl_uint ppitch = comp->staging_pitch, offset = comp->offset;
+  const cl_uint ppitch = comp->staging_pitch;
+  const cl_uint offset = comp->rgb ? comp->rgb_offsets : comp->offset;
   const cl_uint pstride = comp->pstride, width = comp->width;
   const cl_uint height = comp->height, pitch = comp->dev.pitch;
   GstClArgs args = GST_CL_ARGS_INIT (k);
@@ -219,18 +252,22 @@ pack_args (cl_kernel k, const GstClComponent *comp)
     GST_CL_ARG (&args, shift);
     GST_CL_ARG (&args, mask);
   }
+  if (comp->rgb)
+    GST_CL_ARG (&args, comp->space);
+  if (source)
+    GST_CL_ARG (&args, source);
   return gst_cl_args_end (&args);
 }
 
 /* Queues @k, plan->unpack or plan->pack, over @comp's samples. */
 static cl_int
 enqueue_pack_kernel (GstClFramePlan *plan, cl_kernel k,
-    const GstClComponent *comp)
+    const GstClComponent *comp, cl_mem source)
 {
   const size_t local[2] = { 64, 1 };
   const size_t global[2] = { GST_ROUND_UP_N (comp->width, 64), comp->height };
 
-  if (pack_args (k, comp) != CL_SUCCESS)
+  if (pack_args (k, comp, source) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return gst_cl_commands_kernel (&plan->cmd, k, 2, global,
       comp->width >= 64 ? local : NULL);
@@ -242,7 +279,7 @@ gst_cl_frame_plan_unpack (GstClFramePlan *plan, guint c)
   const GstClComponent *comp = &plan->in[c];
 
   return enqueue_pack_kernel (plan,
-      comp->bps == 2 ? plan->unpack16 : plan->unpack, comp);
+      comp->bps == 2 ? plan->unpack16 : plan->unpack, comp, NULL);
 }
 
 cl_int
@@ -252,13 +289,16 @@ gst_cl_frame_plan_pack (GstClFramePlan *plan, guint c)
   const gsize bytes = comp->staging_pitch * comp->height;
   cl_int status;
 
+  /* pack_rgb writes whole pixels from the input's staging copy. */
+  if (comp->rgb)
+    return enqueue_pack_kernel (plan, plan->pack, comp, plan->in[c].staging);
   /* The plane's other components, from the input's staging copy. */
   status = clEnqueueCopyBuffer (plan->cmd.cl->queue, plan->in[c].staging,
       comp->staging, 0, 0, bytes, 0, NULL, NULL);
   gst_cl_commands_count (&plan->cmd, GST_CL_COPY, bytes);
   if (status == CL_SUCCESS)
     status = enqueue_pack_kernel (plan,
-        comp->bps == 2 ? plan->pack16 : plan->pack, comp);
+        comp->bps == 2 ? plan->pack16 : plan->pack, comp, NULL);
   return status;
 }
 

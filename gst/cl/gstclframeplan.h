@@ -64,6 +64,12 @@ typedef struct {
   guint width;
   guint height;
   gboolean packed;
+  /* Packed 8-bit RGB: the component is the channel @space (GST_CL_COLOR_*)
+   * made from each pixel's R, G and B, at the byte offsets @rgb_offsets
+   * (gst_cl_color_rgb_offsets()), and packed back into them. */
+  gboolean rgb;
+  guint rgb_offsets;
+  guint space;
   GstClPlane dev;
   cl_mem staging;
   gsize staging_pitch;
@@ -72,6 +78,8 @@ typedef struct {
 
 /* How frames of one pair of caps travel, set up once per caps: the
  * components the element reads from the input and writes to the output.
+ * Of RGB frames, component 0 is the channel @space of each pixel (the
+ * luma's place in YUV and GRAY), the only one an element may name.
  * @in_place: the formats are the same and the element may write over its
  * input, so the output frame may be the input frame; when it is not, the
  * planes the element does not write are copied over
@@ -99,10 +107,11 @@ typedef struct {
 } GstClFramePlan;
 
 /* Allocates the device planes, whose commands go to @cmd; FALSE and
- * @error (a sentence for the user, then a line of details) on failure. */
+ * @error (a sentence for the user, then a line of details) on failure.
+ * @space (GST_CL_COLOR_*) is the channel of RGB frames. */
 gboolean gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
     const GstVideoInfo *in_info, const GstVideoInfo *out_info, guint in_mask,
-    guint out_mask, gboolean in_place, GError **error);
+    guint out_mask, gboolean in_place, guint space, GError **error);
 void gst_cl_frame_plan_clear (GstClFramePlan *plan);
 
 /* Whether the frames can be used by the kernels where they are (CPU
@@ -128,7 +137,9 @@ cl_int gst_cl_frame_plan_download (GstClFramePlan *plan, GstVideoFrame *out,
 
 /* Queue plan->unpack, the input component @c's staging copy to its device
  * plane, and for the output component @c, the input's staging copy copied
- * to the output's and plan->pack, the device plane packed over it. */
+ * to the output's and plan->pack, the device plane packed over it (for
+ * RGB, each pixel of the input's staging copy converted with the channel
+ * replaced, into the output's). */
 cl_int gst_cl_frame_plan_unpack (GstClFramePlan *plan, guint c);
 cl_int gst_cl_frame_plan_pack (GstClFramePlan *plan, guint c);
 

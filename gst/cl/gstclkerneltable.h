@@ -31,6 +31,10 @@ typedef enum
    * 16-bit words to their values and back (P010's luma). */
   GST_CL_STAGE_UNPACK,
   GST_CL_STAGE_PACK,
+  /* color.cl: RGB's channel from each pixel, and the pixel with it
+   * replaced. */
+  GST_CL_STAGE_UNPACK_RGB,
+  GST_CL_STAGE_PACK_RGB,
   /* histequalize.cl: the histogram of a frame's luma or gray samples, its
    * table (and the message's summary with it), the summary alone where no
    * table is built, GRAY16's bounds for the linear stretch, and the table

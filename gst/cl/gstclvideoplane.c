@@ -50,6 +50,10 @@ gst_cl_video_plane_row_bytes (const GstVideoInfo *info, guint plane)
     row = MAX (row, gst_cl_video_comp_offset (info, c) +
                         (gsize)(w - 1) * GST_VIDEO_INFO_COMP_PSTRIDE (info, c) +
                         (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8);
+    /* Packed RGB's pixels are whole, padding byte and all (RGBx's x):
+     * they travel and come back as they were. */
+    if (GST_VIDEO_INFO_IS_RGB (info))
+      row = MAX (row, (gsize)w * GST_VIDEO_INFO_COMP_PSTRIDE (info, c));
   }
   return row;
 }

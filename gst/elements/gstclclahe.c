@@ -138,6 +138,7 @@
 
 #include "gstclclahe.h"
 #include "gstclhistoutput.h"
+#include "gstclcolor.h"
 #include "gstclutils.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
@@ -155,6 +156,7 @@ enum
   PROP_POST_MESSAGES,
   PROP_MESSAGE_BINS,
   PROP_ATTACH_META,
+  PROP_COLOR_SPACE,
 };
 
 #define DEFAULT_CLIP_LIMIT 2.0
@@ -267,9 +269,7 @@ struct _GstClClahe {
   cl_uint prev;
 };
 
-#define SINK_FORMATS                                                           \
-  "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B, Y444, "        \
-  "YUY2, UYVY }"
+#define SINK_FORMATS "{ " GST_CL_LUMA_FORMATS ", " GST_CL_RGB_FORMATS " }"
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
@@ -868,6 +868,10 @@ gst_cl_clahe_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_SMOOTHING:
       self->settings.smoothing = g_value_get_uint (value);
       break;
+    case PROP_COLOR_SPACE:
+      gst_cl_filter_set_color_space (GST_CL_FILTER (self),
+          g_value_get_enum (value));
+      break;
     default:
       if (!gst_cl_hist_output_set_property (GST_CL_FILTER (self),
               &self->settings.out, PROP_POST_MESSAGES, prop_id, value))
@@ -896,6 +900,10 @@ gst_cl_clahe_get_property (GObject *object, guint prop_id, GValue *value,
       break;
     case PROP_SMOOTHING:
       g_value_set_uint (value, self->settings.smoothing);
+      break;
+    case PROP_COLOR_SPACE:
+      g_value_set_enum (value,
+          gst_cl_filter_get_color_space (GST_CL_FILTER (self)));
       break;
     default:
       if (!gst_cl_hist_output_get_property (&self->settings.out,
@@ -992,6 +1000,17 @@ gst_cl_clahe_class_init (GstClClaheClass *klass)
   gobject_class->get_property = gst_cl_clahe_get_property;
 
   gst_cl_clahe_install_properties (gobject_class);
+  /**
+   * GstClClahe:color-space:
+   *
+   * Of RGB frames, the channel the element works on, as OpenCV users
+   * write it: `ycrcb` the Y of `cv2.COLOR_RGB2YCrCb`, `lab` the L of
+   * `cv2.COLOR_RGB2Lab` (8-bit), each pixel converted back with the other
+   * two channels as they were. Alpha and padding bytes are kept. YUV and
+   * gray frames have their luma worked on whatever the value. May change
+   * while playing, from the next frame on.
+   */
+  gst_cl_color_install_property (gobject_class, PROP_COLOR_SPACE);
   gst_cl_hist_output_install_properties (gobject_class, PROP_POST_MESSAGES,
       FALSE);
   gst_cl_histogram_meta_get_info ();

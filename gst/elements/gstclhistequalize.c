@@ -117,6 +117,7 @@
 #include "gstclhistoutput.h"
 #include "gstclhistplan.h"
 #include "gstclroi.h"
+#include "gstclcolor.h"
 #include "gstclutils.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
@@ -142,6 +143,7 @@ enum
   PROP_ROI_Y,
   PROP_ROI_WIDTH,
   PROP_ROI_HEIGHT,
+  PROP_COLOR_SPACE,
 };
 
 #define DEFAULT_METHOD GST_CL_HIST_EQUALIZE_METHOD_EQUALIZE
@@ -226,9 +228,7 @@ struct _GstClHistEqualize {
   cl_uint hist_parts;
 };
 
-#define FORMATS                                                                \
-  "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B, Y444, "        \
-  "YUY2, UYVY }"
+#define FORMATS "{ " GST_CL_LUMA_FORMATS ", " GST_CL_RGB_FORMATS " }"
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
@@ -733,6 +733,10 @@ gst_cl_hist_equalize_set_property (GObject *object, guint prop_id,
     case PROP_SMOOTHING:
       self->settings.smoothing = g_value_get_uint (value);
       break;
+    case PROP_COLOR_SPACE:
+      gst_cl_filter_set_color_space (GST_CL_FILTER (self),
+          g_value_get_enum (value));
+      break;
     default:
       if (!gst_cl_hist_output_set_property (GST_CL_FILTER (self),
               &self->settings.out, PROP_POST_MESSAGES, prop_id, value) &&
@@ -766,6 +770,10 @@ gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
       break;
     case PROP_SMOOTHING:
       g_value_set_uint (value, self->settings.smoothing);
+      break;
+    case PROP_COLOR_SPACE:
+      g_value_set_enum (value,
+          gst_cl_filter_get_color_space (GST_CL_FILTER (self)));
       break;
     default:
       if (!gst_cl_hist_output_get_property (&self->settings.out,
@@ -891,6 +899,17 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
   GST_BASE_TRANSFORM_CLASS (klass)->before_transform = GST_DEBUG_FUNCPTR (
       gst_cl_hist_equalize_before_transform);
 
+  /**
+   * GstClHistEqualize:color-space:
+   *
+   * Of RGB frames, the channel the element works on, as OpenCV users
+   * write it: `ycrcb` the Y of `cv2.COLOR_RGB2YCrCb`, `lab` the L of
+   * `cv2.COLOR_RGB2Lab` (8-bit), each pixel converted back with the other
+   * two channels as they were. Alpha and padding bytes are kept. YUV and
+   * gray frames have their luma worked on whatever the value. May change
+   * while playing, from the next frame on.
+   */
+  gst_cl_color_install_property (gobject_class, PROP_COLOR_SPACE);
   gst_cl_hist_output_install_properties (gobject_class, PROP_POST_MESSAGES,
       TRUE);
   gst_cl_histogram_meta_get_info ();

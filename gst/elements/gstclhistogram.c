@@ -84,6 +84,7 @@
 #include "gstclhistogram.h"
 #include "gstclhistoutput.h"
 #include "gstclroi.h"
+#include "gstclcolor.h"
 #include "clkernels.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_histogram_debug);
@@ -99,6 +100,7 @@ enum
   PROP_ROI_Y,
   PROP_ROI_WIDTH,
   PROP_ROI_HEIGHT,
+  PROP_COLOR_SPACE,
 };
 
 #define MAX_BINS 65536
@@ -126,9 +128,7 @@ struct _GstClHistogram {
   GstClRoiWarning roi_warning;
 };
 
-#define FORMATS                                                                \
-  "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B, Y444, "        \
-  "YUY2, UYVY }"
+#define FORMATS "{ " GST_CL_LUMA_FORMATS ", " GST_CL_RGB_FORMATS " }"
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
@@ -252,6 +252,10 @@ gst_cl_histogram_set_property (GObject *object, guint prop_id,
 
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
+    case PROP_COLOR_SPACE:
+      gst_cl_filter_set_color_space (GST_CL_FILTER (self),
+          g_value_get_enum (value));
+      break;
     default:
       if (!gst_cl_hist_output_set_property (GST_CL_FILTER (self),
               &self->settings.out, PROP_POST_MESSAGES, prop_id, value) &&
@@ -271,6 +275,10 @@ gst_cl_histogram_get_property (GObject *object, guint prop_id, GValue *value,
 
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
+    case PROP_COLOR_SPACE:
+      g_value_set_enum (value,
+          gst_cl_filter_get_color_space (GST_CL_FILTER (self)));
+      break;
     default:
       if (!gst_cl_hist_output_get_property (&self->settings.out,
               PROP_POST_MESSAGES, prop_id, value) &&
@@ -313,6 +321,17 @@ gst_cl_histogram_class_init (GstClHistogramClass *klass)
   gobject_class->set_property = gst_cl_histogram_set_property;
   gobject_class->get_property = gst_cl_histogram_get_property;
 
+  /**
+   * GstClHistogram:color-space:
+   *
+   * Of RGB frames, the channel the element works on, as OpenCV users
+   * write it: `ycrcb` the Y of `cv2.COLOR_RGB2YCrCb`, `lab` the L of
+   * `cv2.COLOR_RGB2Lab` (8-bit), each pixel converted back with the other
+   * two channels as they were. Alpha and padding bytes are kept. YUV and
+   * gray frames have their luma worked on whatever the value. May change
+   * while playing, from the next frame on.
+   */
+  gst_cl_color_install_property (gobject_class, PROP_COLOR_SPACE);
   gst_cl_hist_output_install_properties (gobject_class, PROP_POST_MESSAGES,
       TRUE);
   gst_cl_roi_install_properties (gobject_class, PROP_ROI_X, roi_blurbs);

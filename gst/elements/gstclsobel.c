@@ -159,9 +159,7 @@ struct _GstClSobel {
   cl_uint swap;
 };
 
-#define SINK_FORMATS                                                           \
-  "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B, Y444, "        \
-  "YUY2, UYVY }"
+#define SINK_FORMATS "{ " GST_CL_LUMA_FORMATS ", " GST_CL_RGB_FORMATS " }"
 /* GRAY16_LE before GRAY8: what luma of more than 8 bits gives unless
  * downstream asks for GRAY8. */
 #define SRC_FORMATS "{ GRAY16_LE, GRAY16_BE, GRAY8 }"
@@ -516,4 +514,6 @@ gst_cl_sobel_init (GstClSobel *self)
   self->settings.mode = DEFAULT_MODE;
   self->settings.scale = DEFAULT_SCALE;
   self->settings.threshold = DEFAULT_THRESHOLD;
+  /* RGB: the edges of OpenCV's RGB2GRAY. */
+  gst_cl_filter_set_color_space (GST_CL_FILTER (self), GST_CL_COLOR_GRAY);
 }

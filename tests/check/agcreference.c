@@ -118,6 +118,20 @@ ref_agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
                        : test_frame_new (out_format, in->width, in->height, 0);
   guint rx, ry, rw, rh;
 
+  /* RGB: the Y of its YCrCb, as 8-bit full range. */
+  if (test_format_is_rgb (in->format)) {
+    TestFrame *y = ref_rgb_channel (in, REF_COLOR_YCRCB);
+    TestFrame *done = ref_agc_frame (y, GST_VIDEO_FORMAT_GRAY8, FALSE, s,
+        state);
+
+    test_frame_free (out);
+    g_free (hist);
+    g_free (table);
+    out = ref_rgb_replace (in, done, REF_COLOR_YCRCB);
+    test_frame_free (done);
+    test_frame_free (y);
+    return out;
+  }
   agc_region (s, in->width, in->height, &rx, &ry, &rw, &rh);
   for (guint y = ry; y < ry + rh; y++)
     for (guint x = rx; x < rx + rw; x++)

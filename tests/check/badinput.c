@@ -440,7 +440,7 @@ GST_START_TEST (test_template_caps)
 GST_END_TEST;
 
 static const gchar *refused_caps[] = {
-  "video/x-raw,format=RGB,width=16,height=16,framerate=25/1",
+  "video/x-raw,format=RGB16,width=16,height=16,framerate=25/1",
   /* YUV, but not of the formats the elements take: I420_10BE is
    * I420_10LE's other byte order. */
   "video/x-raw,format=AYUV,width=16,height=16,framerate=25/1",

@@ -28,6 +28,13 @@ ref_histogram (const TestFrame *in, guint *nbins)
 {
   guint64 *hist;
 
+  if (test_format_is_rgb (in->format)) {
+    TestFrame *y = ref_rgb_channel (in, REF_COLOR_YCRCB);
+
+    hist = ref_histogram (y, nbins);
+    test_frame_free (y);
+    return hist;
+  }
   *nbins = 1u << test_format_depth (in->format);
   hist = g_new0 (guint64, *nbins);
   for (guint y = 0; y < in->height; y++)
@@ -101,18 +108,43 @@ lut_exact (const guint64 *hist, guint nbins, guint64 total, guint i0, guint lo,
 }
 
 TestFrame *
+ref_rgb_on_channel (const TestFrame *in, RefColorSpace space, RefChannelOp op,
+    gconstpointer data)
+{
+  TestFrame *channel = ref_rgb_channel (in, space);
+  TestFrame *done = op (channel, data);
+  TestFrame *out = ref_rgb_replace (in, done, space);
+
+  test_frame_free (done);
+  test_frame_free (channel);
+  return out;
+}
+
+static TestFrame *
+histequalize_op (const TestFrame *channel, gconstpointer data)
+{
+  return ref_histequalize (channel);
+}
+
+TestFrame *
 ref_histequalize (const TestFrame *in)
 {
   guint nbins, i0 = 0;
-  guint64 *hist = ref_histogram (in, &nbins);
+  guint64 *hist;
   const guint64 total = (guint64)in->width * in->height;
   const guint d = test_format_depth (in->format);
   const gboolean limited = test_format_is_yuv (in->format) &&
                            !test_frame_full_range (in);
   /* Chroma and the colorimetry come along untouched. */
   TestFrame *out = test_frame_copy_strides (in, in->format, in->strides);
-  guint *lut = g_new0 (guint, nbins);
+  guint *lut;
 
+  if (test_format_is_rgb (in->format)) {
+    test_frame_free (out);
+    return ref_rgb_on_channel (in, REF_COLOR_YCRCB, histequalize_op, NULL);
+  }
+  hist = ref_histogram (in, &nbins);
+  lut = g_new0 (guint, nbins);
   while (hist[i0] == 0)
     i0++;
   /* A constant frame keeps its values; the luma's bits above the depth
@@ -183,6 +215,8 @@ pixel_replicate (const TestFrame *in, gint x, gint y)
 GstVideoFormat
 ref_sobel_default_format (GstVideoFormat in)
 {
+  if (test_format_is_rgb (in))
+    return GST_VIDEO_FORMAT_GRAY8;
   if (!test_format_is_yuv (in))
     return in;
   return test_format_depth (in) > 8 ? GST_VIDEO_FORMAT_GRAY16_LE
@@ -204,8 +238,18 @@ ref_sobel_format (const TestFrame *in, RefSobelMode mode, gdouble scale,
   static const gint kx[3][3] = { { -1, 0, 1 }, { -2, 0, 2 }, { -1, 0, 1 } };
   static const gint ky[3][3] = { { -1, -2, -1 }, { 0, 0, 0 }, { 1, 2, 1 } };
   const gdouble max = format == GST_VIDEO_FORMAT_GRAY8 ? 255 : 65535;
+  TestFrame *out;
+
+  /* RGB: the edges of its gray. */
+  if (test_format_is_rgb (in->format)) {
+    TestFrame *gray = ref_rgb_channel (in, REF_COLOR_GRAY);
+
+    out = ref_sobel_format (gray, mode, scale, threshold, format);
+    test_frame_free (gray);
+    return out;
+  }
   /* The input's stride where the output has the same layout. */
-  TestFrame *out = test_frame_new (format, in->width, in->height,
+  out = test_frame_new (format, in->width, in->height,
       format == in->format ? in->stride : 0);
 
   g_assert (format == GST_VIDEO_FORMAT_GRAY8 ||
@@ -432,11 +476,20 @@ ref_clahe_frame (const TestFrame *in, const RefClaheParams *p,
 {
   const gboolean yuv = test_format_is_yuv (in->format);
   RefClaheParams q = *p;
-  TestFrame *gray = test_frame_new (test_format_depth (in->format) == 8
-                                        ? GST_VIDEO_FORMAT_GRAY8
-                                        : GST_VIDEO_FORMAT_GRAY16_LE,
+  TestFrame *gray, *eq, *out;
+
+  if (test_format_is_rgb (in->format)) {
+    gray = ref_rgb_channel (in, REF_COLOR_YCRCB);
+    eq = ref_clahe (gray, p, state);
+    out = ref_rgb_replace (in, eq, REF_COLOR_YCRCB);
+    test_frame_free (eq);
+    test_frame_free (gray);
+    return out;
+  }
+  gray = test_frame_new (test_format_depth (in->format) == 8
+                             ? GST_VIDEO_FORMAT_GRAY8
+                             : GST_VIDEO_FORMAT_GRAY16_LE,
       in->width, in->height, 0);
-  TestFrame *eq, *out;
 
   for (guint y = 0; y < in->height; y++)
     for (guint x = 0; x < in->width; x++)
@@ -471,4 +524,50 @@ ref_element (const gchar *element, const TestFrame *in)
   }
   g_assert (g_str_equal (element, "clsobel"));
   return ref_sobel (in, REF_SOBEL_MAGNITUDE, 1.0, 0);
+}
+
+static void
+rgb_of (const TestFrame *f, guint x, guint y, guint8 rgb[3])
+{
+  for (guint c = 0; c < 3; c++)
+    rgb[c] = test_frame_get_comp (f, GST_VIDEO_COMP_R + c, x, y);
+}
+
+TestFrame *
+ref_rgb_channel (const TestFrame *in, RefColorSpace space)
+{
+  TestFrame *out = test_frame_new (GST_VIDEO_FORMAT_GRAY8, in->width,
+      in->height, 0);
+
+  for (guint y = 0; y < in->height; y++)
+    for (guint x = 0; x < in->width; x++) {
+      guint8 p[3];
+
+      rgb_of (in, x, y, p);
+      test_frame_set (out, x, y, ref_color_channel (space, p[0], p[1], p[2]));
+    }
+  return out;
+}
+
+TestFrame *
+ref_rgb_replace (const TestFrame *in, const TestFrame *channel,
+    RefColorSpace space)
+{
+  TestFrame *out = test_frame_copy (in, in->format, in->stride);
+
+  /* Padding bytes, which are no component, as they came too. */
+  for (guint y = 0; y < in->height; y++)
+    memcpy (out->data + y * out->stride, in->data + y * in->stride,
+        MIN (in->stride, out->stride));
+  for (guint y = 0; y < in->height; y++)
+    for (guint x = 0; x < in->width; x++) {
+      guint8 p[3];
+
+      rgb_of (in, x, y, p);
+      ref_color_replace (space, test_frame_get (channel, x, y), &p[0], &p[1],
+          &p[2]);
+      for (guint k = 0; k < 3; k++)
+        test_frame_set_comp (out, GST_VIDEO_COMP_R + k, x, y, p[k]);
+    }
+  return out;
 }

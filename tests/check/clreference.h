@@ -24,6 +24,7 @@
 #define __CL_REFERENCE_H__
 
 #include "cltestutils.h"
+#include "colorreference.h"
 
 G_BEGIN_DECLS
 
@@ -42,7 +43,25 @@ TestFrame *ref_histequalize (const TestFrame *in);
  * v >> (d - 8); the chroma's values shifted down by d - 8. */
 TestFrame *ref_histequalize_narrow (const TestFrame *in, GstVideoFormat format);
 
-/* The full histogram of @in's gray or luma values: 2^depth bins. */
+/* The channel @space of each pixel of the packed RGB frame @in, as a
+ * GRAY8 frame: what the elements work on. */
+TestFrame *ref_rgb_channel (const TestFrame *in, RefColorSpace space);
+/* @in with each pixel converted to @space, its channel replaced by
+ * @channel's sample, and converted back, as OpenCV's cvtColor round trip;
+ * alpha and padding bytes as in @in. */
+TestFrame *ref_rgb_replace (const TestFrame *in, const TestFrame *channel,
+    RefColorSpace space);
+
+/* @op on the channel @space of @in's pixels, the pixels converted back
+ * with its result (ref_rgb_replace()): the references of packed RGB,
+ * which each reference below takes in YCrCb unless it says otherwise. */
+typedef TestFrame *(
+    *RefChannelOp) (const TestFrame *channel, gconstpointer data);
+TestFrame *ref_rgb_on_channel (const TestFrame *in, RefColorSpace space,
+    RefChannelOp op, gconstpointer data);
+
+/* The full histogram of @in's gray or luma values (RGB: the Y of its
+ * YCrCb): 2^depth bins. */
 guint64 *ref_histogram (const TestFrame *in, guint *nbins);
 
 /* How clhistequalize's and clhistogram's region of interest meets a frame:

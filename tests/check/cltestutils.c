@@ -30,8 +30,16 @@ const GstVideoFormat test_all_formats[] = { GST_VIDEO_FORMAT_GRAY8,
   GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_GRAY16_BE, GST_VIDEO_FORMAT_I420,
   GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_NV21,
   GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_YUY2,
-  GST_VIDEO_FORMAT_UYVY };
+  GST_VIDEO_FORMAT_UYVY, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_BGRA,
+  GST_VIDEO_FORMAT_ARGB, GST_VIDEO_FORMAT_ABGR, GST_VIDEO_FORMAT_RGBx,
+  GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_xRGB, GST_VIDEO_FORMAT_xBGR,
+  GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_BGR };
 const guint test_n_all_formats = G_N_ELEMENTS (test_all_formats);
+const GstVideoFormat test_rgb_formats[] = { GST_VIDEO_FORMAT_RGBA,
+  GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_ARGB, GST_VIDEO_FORMAT_ABGR,
+  GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_xRGB,
+  GST_VIDEO_FORMAT_xBGR, GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_BGR };
+const guint test_n_rgb_formats = G_N_ELEMENTS (test_rgb_formats);
 const GstVideoFormat test_yuv_formats[] = { GST_VIDEO_FORMAT_I420,
   GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_NV21,
   GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_YUY2,
@@ -42,6 +50,16 @@ gboolean
 test_format_is_yuv (GstVideoFormat format)
 {
   return GST_VIDEO_FORMAT_INFO_IS_YUV (gst_video_format_get_info (format));
+}
+
+gboolean
+test_format_is_rgb (GstVideoFormat format)
+{
+  const GstVideoFormatInfo *finfo = gst_video_format_get_info (format);
+
+  return GST_VIDEO_FORMAT_INFO_IS_RGB (finfo) &&
+         GST_VIDEO_FORMAT_INFO_N_PLANES (finfo) == 1 &&
+         GST_VIDEO_FORMAT_INFO_DEPTH (finfo, 0) == 8;
 }
 
 static const GstVideoFormatInfo *
@@ -99,6 +117,9 @@ test_format_row_bytes (GstVideoFormat format, guint width, guint plane)
         comp_offset (finfo, c) +
             (gsize)(w - 1) * GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c) +
             comp_bytes (finfo, c));
+    /* Packed RGB: whole pixels, RGBx's x too. */
+    if (GST_VIDEO_FORMAT_INFO_IS_RGB (finfo))
+      row = MAX (row, (gsize)w * GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c));
   }
   return row;
 }
@@ -537,15 +558,35 @@ test_frame_equal (const TestFrame *e, const TestFrame *a)
           g_printerr ("%s %ux%u: %s (component %u, plane %u) at (%u,%u) is "
                       "%u, expected %u\n",
               gst_video_format_to_string (e->format), e->width, e->height,
-              !GST_VIDEO_FORMAT_INFO_IS_YUV (finfo) ? "gray"
-              : k == 0                              ? "Y"
-              : k == 1                              ? "U"
-                                                    : "V",
+              GST_VIDEO_FORMAT_INFO_IS_RGB (finfo)    ? "RGB"
+              : !GST_VIDEO_FORMAT_INFO_IS_YUV (finfo) ? "gray"
+              : k == 0                                ? "Y"
+              : k == 1                                ? "U"
+                                                      : "V",
               k, GST_VIDEO_FORMAT_INFO_PLANE (finfo, k), x, y,
               test_frame_get_comp (a, k, x, y),
               test_frame_get_comp (e, k, x, y));
           return FALSE;
         }
+  return TRUE;
+}
+
+gboolean
+test_frame_padding_equal (const TestFrame *e, const TestFrame *a)
+{
+  const GstVideoFormatInfo *finfo = format_info (e->format);
+
+  if (GST_VIDEO_FORMAT_INFO_IS_RGB (finfo) && e->n_planes == 1) {
+    const gsize row = (gsize)e->width *
+                      GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, 0);
+
+    for (guint y = 0; y < e->height; y++)
+      if (memcmp (e->data + y * e->stride, a->data + y * a->stride, row)) {
+        g_printerr ("%s %ux%u: row %u's padding bytes differ\n",
+            gst_video_format_to_string (e->format), e->width, e->height, y);
+        return FALSE;
+      }
+  }
   return TRUE;
 }
 

@@ -61,8 +61,12 @@ extern const GstVideoFormat test_all_formats[];
 extern const guint test_n_all_formats;
 extern const GstVideoFormat test_yuv_formats[];
 extern const guint test_n_yuv_formats;
+extern const GstVideoFormat test_rgb_formats[];
+extern const guint test_n_rgb_formats;
 
 gboolean test_format_is_yuv (GstVideoFormat format);
+/* Packed 8-bit RGB, whose channel the elements make from each pixel. */
+gboolean test_format_is_rgb (GstVideoFormat format);
 /* Bits of the gray or luma values: 8, 16 for GRAY16, 10 for P010. */
 guint test_format_depth (GstVideoFormat format);
 
@@ -147,6 +151,10 @@ TestFrame *test_frame_try_from_buffer (GstBuffer *buf, GstCaps *caps);
 gboolean test_frame_equal (const TestFrame *expected, const TestFrame *actual);
 /* Whether a gray or luma sample of @a differs from @b's at its place: an
  * element's output that must differ from its input (frames of one size). */
+/* Packed RGB: the bytes of each pixel that are no component (RGBx's x)
+ * are equal too; frames of other formats are. */
+gboolean test_frame_padding_equal (const TestFrame *expected,
+    const TestFrame *actual);
 gboolean test_frame_luma_differs (const TestFrame *a, const TestFrame *b);
 
 /* Pushes @in through the harness and returns what came out, read with the

@@ -62,6 +62,7 @@ typedef enum
   CHECK_PADDED_STRIDES,
   CHECK_STATE_CYCLES,
   CHECK_YUV,
+  CHECK_RGB,
 } Check;
 
 /* What one frame is checked with: each element reads its own fields. */
@@ -83,7 +84,8 @@ typedef struct {
   const TestFrame *in;
   /* The frame's image, size, number or cycle in its check. */
   guint index;
-  /* Its format's place in gray_formats, or in test_yuv_formats. */
+  /* Its format's place in gray_formats, test_yuv_formats or
+   * test_rgb_formats. */
   guint format;
   GRand *rand;
 } Place;
@@ -106,6 +108,8 @@ typedef struct {
   /* test_yuv_every_format: each frame in every range (no colorimetry,
    * limited, full), or one frame in one range by turns. */
   gboolean every_range;
+  /* The color-space property, for RGB: else RGB's channel is gray. */
+  gboolean color_spaces;
   /* test_state_cycles: the image and its cycles. */
   const gchar *cycle_image;
   guint cycles;
@@ -214,6 +218,7 @@ clahe_settings (const Place *place, GArray *out)
       add_clahe (out, 2.0, 8, 8);
       break;
     case CHECK_YUV:
+    case CHECK_RGB:
       add_clahe (out, 2.0, 8, 8);
       add_clahe (out, 4.0, 7, 5);
       break;
@@ -311,6 +316,7 @@ sobel_settings (const Place *place, GArray *out)
       ADD (out, .mode = modes[i % 4], .scale = 1.0);
       break;
     case CHECK_YUV:
+    case CHECK_RGB:
       if (big) {
         ADD (out, .mode = modes[f % 4], .scale = 0.25);
         ADD (out, .mode = modes[(f + 1) % 4], .scale = 1.0, .threshold = 100);
@@ -371,6 +377,7 @@ histogram_settings (const Place *place, GArray *out)
       ADD (out, .message_bins = 1u << g_rand_int_range (place->rand, 0, 17));
       break;
     case CHECK_YUV:
+    case CHECK_RGB:
       ADD (out, .message_bins = 256);
       ADD (out, .message_bins = 16);
       break;
@@ -398,6 +405,7 @@ static const Element elements[] = {
       .sizes = sizes_4k,
       .n_sizes = G_N_ELEMENTS (sizes_4k),
       .every_range = TRUE,
+      .color_spaces = TRUE,
       .cycle_image = "moon.png",
       .cycles = 10,
       .settings = histequalize_settings,
@@ -412,6 +420,7 @@ static const Element elements[] = {
       .sizes = sizes_tiles,
       .n_sizes = G_N_ELEMENTS (sizes_tiles),
       .every_range = TRUE,
+      .color_spaces = TRUE,
       .cycle_image = "moon.png",
       .cycles = 5,
       .settings = clahe_settings,
@@ -439,6 +448,7 @@ static const Element elements[] = {
       .seed = 20261123,
       .sizes = sizes_4k,
       .n_sizes = G_N_ELEMENTS (sizes_4k),
+      .color_spaces = TRUE,
       .cycle_image = "moon.png",
       .cycles = 5,
       .settings = histogram_settings,
@@ -453,6 +463,9 @@ typedef struct {
   GstHarness *h;
   /* Where clhistogram posts. */
   GstBus *bus;
+  /* The channel of RGB frames (REF_COLOR_*), where the element has the
+   * color-space property. */
+  guint space;
 } Harness;
 
 static Harness *
@@ -484,26 +497,49 @@ test_rand (const Element *e)
   return g_rand_new_with_seed (e->seed);
 }
 
+/* The element's work on RGB's channel, and the pixels converted back
+ * unless the output is that work (clsobel's edges). */
+static TestFrame *
+reference_rgb (Harness *h, const TestFrame *in, const Settings *s)
+{
+  const guint space = h->e->color_spaces ? h->space : REF_COLOR_GRAY;
+  TestFrame *channel = ref_rgb_channel (in, space);
+  TestFrame *done = h->e->reference (channel, s);
+  TestFrame *out = done;
+
+  if (done->format == GST_VIDEO_FORMAT_GRAY8 && space != REF_COLOR_GRAY) {
+    out = ref_rgb_replace (in, done, space);
+    test_frame_free (done);
+  }
+  test_frame_free (channel);
+  return out;
+}
+
 static void
 check_settings (Harness *h, const TestFrame *in, const Settings *s)
 {
   const Element *e = h->e;
+  const gboolean rgb = test_format_is_rgb (in->format);
   TestFrame *expected, *out;
   gchar *what, *how;
 
+  if (e->color_spaces)
+    g_object_set (h->h->element, "color-space", h->space, NULL);
   if (e->measures) {
-    HistFrame *f = hist_frame_from_test_frame (in);
+    HistFrame *f = rgb ? hist_frame_from_rgb (in, h->space)
+                       : hist_frame_from_test_frame (in);
 
     hist_check_frame (h->h, h->bus, f, s->message_bins);
     hist_frame_free (f);
     return;
   }
-  expected = e->reference (in, s);
+  expected = rgb ? reference_rgb (h, in, s) : e->reference (in, s);
   e->apply (h->h->element, s);
   out = test_harness_process (h->h, in);
   what = test_frame_describe (in);
   how = e->describe (s);
-  fail_unless (test_frame_equal (expected, out),
+  fail_unless (test_frame_equal (expected, out) &&
+                   test_frame_padding_equal (expected, out),
       "%s: %s with %s differs from the reference", e->name, what, how);
   g_free (how);
   g_free (what);
@@ -706,6 +742,36 @@ GST_START_TEST (test_yuv_every_format)
 
 GST_END_TEST;
 
+/* Every packed RGB format, on the channel of each color-space the element
+ * has (clsobel: gray), at sizes from one pixel up. */
+GST_START_TEST (test_rgb_every_format)
+{
+  const guint sizes[][2] = { { 1, 1 }, { 3, 1 }, { 1, 3 }, { 7, 5 },
+    { 333, 251 } };
+  const Element *e = &elements[__i__];
+  GRand *rand = test_rand (e);
+  Harness *h = harness_new (e);
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    for (guint f = 0; f < test_n_rgb_formats; f++) {
+      for (guint space = REF_COLOR_YCRCB;
+           space <= (e->color_spaces ? REF_COLOR_LAB : REF_COLOR_YCRCB);
+           space++) {
+        TestFrame *in = test_frame_random (test_rgb_formats[f], sizes[s][0],
+            sizes[s][1], 0, 8, rand);
+
+        h->space = space;
+        check (h, CHECK_RGB, in, s, f, rand);
+        test_frame_free (in);
+      }
+    }
+  }
+  harness_free (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 /* ---- YUV of more than 8 bits a sample ---- */
 
 static const GstVideoFormat high_depth_formats[] = { GST_VIDEO_FORMAT_P010_10LE,
@@ -828,9 +894,9 @@ GST_START_TEST (test_refused_format_error)
 {
   const Element *e = &elements[__i__];
   gchar *errors = test_refused_caps_errors (e->name,
-      "video/x-raw,format=RGB,width=64,height=48,framerate=25/1");
+      "video/x-raw,format=RGB16,width=64,height=48,framerate=25/1");
 
-  fail_unless (errors != NULL, "%s: no error for RGB", e->name);
+  fail_unless (errors != NULL, "%s: no error for RGB16", e->name);
   g_print ("%s", errors);
   fail_unless (strstr (errors, "GRAY8") != NULL, "%s", errors);
   fail_unless (strstr (errors, "NV12") != NULL, "%s", errors);
@@ -874,6 +940,7 @@ elements_suite (void)
   add_test (tc, test_padded_strides);
   add_test (tc, test_state_cycles);
   add_test (tc, test_yuv_every_format);
+  add_test (tc, test_rgb_every_format);
   add_test (tc, test_refused_format_error);
   add_test (tc, test_yuv_high_depth);
   add_test (tc, test_high_depth_caps);

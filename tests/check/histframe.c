@@ -97,6 +97,22 @@ hist_frame_from_test_frame (const TestFrame *t)
   return f;
 }
 
+HistFrame *
+hist_frame_from_rgb (const TestFrame *t, RefColorSpace space)
+{
+  HistFrame *f = g_new0 (HistFrame, 1);
+  GstCaps *caps = test_frame_caps (t);
+  TestFrame *channel = ref_rgb_channel (t, space);
+
+  f->buf = test_frame_to_buffer (t);
+  fail_unless (gst_video_info_from_caps (&f->info, caps));
+  gst_caps_unref (caps);
+  f->hist = ref_histogram (channel, &f->nbins);
+  whole_frame (f);
+  test_frame_free (channel);
+  return f;
+}
+
 /* A frame of @format, every byte of every plane random (padding too), rows
  * padded by @pad bytes and each plane @gap bytes after the previous one. */
 HistFrame *

@@ -32,6 +32,7 @@
 #include <gst/check/gstharness.h>
 
 #include "cltestutils.h"
+#include "colorreference.h"
 
 G_BEGIN_DECLS
 
@@ -57,6 +58,9 @@ guint64 *hist_luma_histogram (GstBuffer *buf, const GstVideoInfo *info,
 /* A gray or YUV TestFrame, with clreference's histogram, which must agree
  * with the luma count. */
 HistFrame *hist_frame_from_test_frame (const TestFrame *t);
+/* A packed RGB TestFrame, with the reference histogram of its channel
+ * @space. */
+HistFrame *hist_frame_from_rgb (const TestFrame *t, RefColorSpace space);
 
 /* A frame of @format, every byte of every plane random (padding too), rows
  * padded by @pad bytes and each plane @gap bytes after the previous one. */

@@ -46,14 +46,16 @@ check_unpacked (const TestFrame *f, GstBuffer *buf)
     finfo->unpack_func (finfo, GST_VIDEO_PACK_FLAG_NONE, line, vf.data,
         vf.info.stride, 0, y, f->width);
     for (guint x = 0; x < f->width; x++) {
-      /* AYUV or AYUV64 (ARGB64 for gray: luma in R, G and B). */
+      /* AYUV, ARGB or AYUV64 (ARGB64 for gray: luma in R, G and B). */
       const guint n = test_frame_n_components (f);
 
       for (guint k = 0; k < n; k++) {
         const guint sx = x >> GST_VIDEO_FORMAT_INFO_W_SUB (finfo, k);
         const guint sy = y >> GST_VIDEO_FORMAT_INFO_H_SUB (finfo, k);
-        const guint unpacked = wide ? ((guint16 *)line)[4 * x + 1 + k]
-                                    : ((guint8 *)line)[4 * x + 1 + k];
+        /* Alpha, component 3 of RGBA and the like, unpacks first. */
+        const guint at = k == 3 ? 0 : 1 + k;
+        const guint unpacked = wide ? ((guint16 *)line)[4 * x + at]
+                                    : ((guint8 *)line)[4 * x + at];
 
         fail_unless_equals_int (unpacked, test_frame_get_comp (f, k, sx, sy));
       }

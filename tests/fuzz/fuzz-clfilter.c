@@ -39,10 +39,8 @@
  *           and smoothing (6-7), each an index into a table below; with
  *           smoothing a second frame, the first's samples reversed, follows
  *           with the table carried from the first
- *   byte 5  bit 0: width + 256, bit 1: height + 256; bits 2-5: format
- *           (GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, NV12, NV21, Y42B,
- *           Y444, YUY2, UYVY, then GRAY8 again); bits 6-7: YUV range (no
- *           colorimetry, bt601, bt709, full)
+ *   byte 5  bit 0: width + 256, bit 1: height + 256; bits 6-7: YUV range
+ *           (no colorimetry, bt601, bt709, full)
  *   byte 6  bit 0: clclahe instead of byte 0's element; then bits 1-3 and
  *           4-6 tiles-x and tiles-y (indices into a table below, at most
  *           16 for GRAY16), bit 7 post-messages with message-bins 2^(byte
@@ -50,7 +48,10 @@
  *           against a count of the input; byte 4's bits 0-2 its clip-limit
  *           and bits 6-7 its smoothing (indices into tables below, a second
  *           frame as for clhistequalize), byte 0's bit 7 GRAY8 out of GRAY16
- *   rest    sample values, luma then chroma, repeated over the frame
+ *   byte 7  format: test_all_formats[byte % its length] (gray, YUV, then
+ *           packed RGB)
+ *   rest    sample values, component by component, repeated over the
+ *           frame
  *
  * A frame that fits must come out equal to the C reference; one whose
  * luma plane is short must be refused with GST_FLOW_ERROR. Anything else
@@ -196,7 +197,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   gboolean post = FALSE;
   guint message_bins = 0;
 
-  if (size < 7)
+  if (size < 8)
     return 0;
   e = data[6] & 1 ? 2 : data[0] & 1;
   mode = (data[0] >> 1) & 3;
@@ -206,7 +207,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   width = data[1] + 1 + (data[5] & 1 ? 256 : 0);
   height = data[2] + 1 + (data[5] & 2 ? 256 : 0);
   pad = data[3];
-  format = test_all_formats[((data[5] >> 2) & 15) % test_n_all_formats];
+  format = test_all_formats[data[7] % test_n_all_formats];
   if (e != 1 && test_format_depth (format) != 16)
     to_gray8 = FALSE;
   out_format = to_gray8 ? GST_VIDEO_FORMAT_GRAY8
@@ -218,8 +219,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
                         (e == 0 || out_format == GST_VIDEO_FORMAT_GRAY8 ? 8
                                                                         : 2048)
                   : 0;
-  pixels = data + 7;
-  n_pixels = size - 7;
+  pixels = data + 8;
+  n_pixels = size - 8;
 
   for (guint p = 0; p < test_format_n_planes (format); p++) {
     const gsize row = test_format_row_bytes (format, width, p);

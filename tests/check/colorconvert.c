@@ -1,0 +1,351 @@
+/* gst-clfilter tests
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * kernels/color.cl's conversions against the C reference on every 8-bit
+ * input, and frame.cl's unpack_rgb and pack_rgb on frames of RGB formats,
+ * run on the device the elements take by default, from the program source
+ * the plugin embeds (its "frame" program, color.cl and its tables
+ * included) with a test kernel after it.
+ */
+#include <gst/check/gstcheck.h>
+#include <string.h>
+
+#include "cldevices.h"
+#include "clkernels.h"
+#include "colorreference.h"
+#include "kernels/clshared.h"
+
+/* Calls every conversion on input i = c0 << 16 | c1 << 8 | c2, for every
+ * i of the launch. */
+static const gchar test_kernels[] =
+    "__kernel void\n"
+    "convert_all (__global uchar * out, uint conversion)\n"
+    "{\n"
+    "  const uint i = get_global_id (0);\n"
+    "  const uchar3 in = (uchar3) (i >> 16, (i >> 8) & 255, i & 255);\n"
+    "  uchar3 o;\n"
+    "\n"
+    "  switch (conversion) {\n"
+    "    case 0: o = rgb_to_ycrcb (in); break;\n"
+    "    case 1: o = ycrcb_to_rgb (in); break;\n"
+    "    case 2: o = rgb_to_lab (in); break;\n"
+    "    case 3: o = lab_to_rgb (in); break;\n"
+    "    default: o = (uchar3) (rgb_to_gray (in), 0, 0); break;\n"
+    "  }\n"
+    "  vstore3 (o, i, out);\n"
+    "}\n";
+
+typedef void (*Convert3) (guint8, guint8, guint8, guint8 *, guint8 *, guint8 *);
+
+static void
+ref_gray (guint8 r, guint8 g, guint8 b, guint8 *v, guint8 *zero1, guint8 *zero2)
+{
+  *v = ref_rgb_to_gray (r, g, b);
+  *zero1 = *zero2 = 0;
+}
+
+static const struct {
+  const gchar *name;
+  Convert3 ref;
+} conversions[] = {
+  { "rgb_to_ycrcb", ref_rgb_to_ycrcb },
+  { "ycrcb_to_rgb", ref_ycrcb_to_rgb },
+  { "rgb_to_lab", ref_rgb_to_lab },
+  { "lab_to_rgb", ref_lab_to_rgb },
+  { "rgb_to_gray", ref_gray },
+};
+
+#define N_INPUTS (1 << 24)
+
+static cl_context context;
+static cl_command_queue queue;
+static cl_program program;
+
+static void
+setup (void)
+{
+  const ClTestDevice *dev = cl_test_expected_device ("", NULL);
+  const gchar *sources[] = { gst_cl_kernel_frame, test_kernels };
+  gchar *desc;
+  cl_int status;
+
+  fail_unless (dev != NULL, "no OpenCL device");
+  desc = cl_test_device_describe (dev);
+  g_print ("running on %s\n", desc);
+  g_free (desc);
+  context = clCreateContext (NULL, 1, &dev->id, NULL, NULL, &status);
+  fail_unless_equals_int (status, CL_SUCCESS);
+  queue = clCreateCommandQueue (context, dev->id, 0, &status);
+  fail_unless_equals_int (status, CL_SUCCESS);
+  program = clCreateProgramWithSource (context, G_N_ELEMENTS (sources), sources,
+      NULL, &status);
+  fail_unless_equals_int (status, CL_SUCCESS);
+  status = clBuildProgram (program, 1, &dev->id, "-cl-std=CL1.2", NULL, NULL);
+  if (status != CL_SUCCESS) {
+    gchar log[16384] = "";
+
+    clGetProgramBuildInfo (program, dev->id, CL_PROGRAM_BUILD_LOG,
+        sizeof (log) - 1, log, NULL);
+    fail ("the program failed to build (%d):\n%s", status, log);
+  }
+}
+
+static void
+teardown (void)
+{
+  clReleaseProgram (program);
+  clReleaseCommandQueue (queue);
+  clReleaseContext (context);
+}
+
+static cl_kernel
+create_kernel (const gchar *name)
+{
+  cl_int status;
+  cl_kernel kernel = clCreateKernel (program, name, &status);
+
+  fail_unless_equals_int (status, CL_SUCCESS);
+  return kernel;
+}
+
+static cl_mem
+create_buffer (gsize size, const void *data)
+{
+  cl_int status;
+  cl_mem mem = clCreateBuffer (context,
+      CL_MEM_READ_WRITE | (data ? CL_MEM_COPY_HOST_PTR : 0), size, (void *)data,
+      &status);
+
+  fail_unless_equals_int (status, CL_SUCCESS);
+  return mem;
+}
+
+/* Each conversion of color.cl, on all 2^24 inputs, against the
+ * reference. */
+GST_START_TEST (test_every_input)
+{
+  guint8 *out = g_malloc ((gsize)N_INPUTS * 3);
+  cl_mem buf = create_buffer ((gsize)N_INPUTS * 3, NULL);
+  cl_kernel kernel = create_kernel ("convert_all");
+
+  for (cl_uint c = 0; c < G_N_ELEMENTS (conversions); c++) {
+    const size_t global = N_INPUTS;
+    guint differ = 0;
+
+    fail_unless_equals_int (clSetKernelArg (kernel, 0, sizeof (buf), &buf),
+        CL_SUCCESS);
+    fail_unless_equals_int (clSetKernelArg (kernel, 1, sizeof (c), &c),
+        CL_SUCCESS);
+    fail_unless_equals_int (clEnqueueNDRangeKernel (queue, kernel, 1, NULL,
+                                &global, NULL, 0, NULL, NULL),
+        CL_SUCCESS);
+    fail_unless_equals_int (clEnqueueReadBuffer (queue, buf, CL_TRUE, 0,
+                                (gsize)N_INPUTS * 3, out, 0, NULL, NULL),
+        CL_SUCCESS);
+    for (guint i = 0; i < N_INPUTS; i++) {
+      const guint8 *o = out + (gsize)i * 3;
+      guint8 e[3];
+
+      conversions[c].ref (i >> 16, (i >> 8) & 255, i & 255, &e[0], &e[1],
+          &e[2]);
+      if (memcmp (o, e, 3) != 0 && differ++ == 0)
+        g_print ("%s (%u, %u, %u): kernel (%u, %u, %u), reference "
+                 "(%u, %u, %u)\n",
+            conversions[c].name, i >> 16, (i >> 8) & 255, i & 255, o[0], o[1],
+            o[2], e[0], e[1], e[2]);
+    }
+    g_print ("%s: %u of %u inputs differ\n", conversions[c].name, differ,
+        N_INPUTS);
+    fail_unless_equals_int (differ, 0);
+  }
+  clReleaseKernel (kernel);
+  clReleaseMemObject (buf);
+  g_free (out);
+}
+
+GST_END_TEST;
+
+/* An RGB format's layout: bytes per pixel and where R, G and B are. */
+typedef struct {
+  const gchar *name;
+  guint pstride;
+  guint r, g, b;
+} RgbLayout;
+
+static const RgbLayout layouts[] = {
+  { "RGB", 3, 0, 1, 2 },
+  { "BGR", 3, 2, 1, 0 },
+  { "RGBx", 4, 0, 1, 2 },
+  { "BGRA", 4, 2, 1, 0 },
+  { "xRGB", 4, 1, 2, 3 },
+  { "ABGR", 4, 3, 2, 1 },
+};
+
+/* unpack_rgb, or with @source (the input frame) pack_rgb into @packed. */
+static void
+run_frame_kernel (const gchar *name, cl_mem packed, guint ppitch,
+    const RgbLayout *l, guint width, guint height, cl_mem plane, guint pitch,
+    guint space, cl_mem source)
+{
+  cl_kernel kernel = create_kernel (name);
+  const cl_uint args[] = { ppitch, l->r | l->g << 8 | l->b << 16, l->pstride,
+    width, height };
+  const cl_uint last[] = { pitch, space };
+  const size_t global[2] = { width, height };
+
+  fail_unless_equals_int (clSetKernelArg (kernel, 0, sizeof (packed), &packed),
+      CL_SUCCESS);
+  for (guint a = 0; a < G_N_ELEMENTS (args); a++)
+    fail_unless_equals_int (clSetKernelArg (kernel, 1 + a, sizeof (cl_uint),
+                                &args[a]),
+        CL_SUCCESS);
+  fail_unless_equals_int (clSetKernelArg (kernel, 6, sizeof (plane), &plane),
+      CL_SUCCESS);
+  for (guint a = 0; a < G_N_ELEMENTS (last); a++)
+    fail_unless_equals_int (clSetKernelArg (kernel, 7 + a, sizeof (cl_uint),
+                                &last[a]),
+        CL_SUCCESS);
+  if (source)
+    fail_unless_equals_int (clSetKernelArg (kernel, 9, sizeof (source),
+                                &source),
+        CL_SUCCESS);
+  fail_unless_equals_int (clEnqueueNDRangeKernel (queue, kernel, 2, NULL,
+                              global, NULL, 0, NULL, NULL),
+      CL_SUCCESS);
+  fail_unless_equals_int (clFinish (queue), CL_SUCCESS);
+  clReleaseKernel (kernel);
+}
+
+static void
+read_buffer (cl_mem mem, gsize size, guint8 *data)
+{
+  fail_unless_equals_int (clEnqueueReadBuffer (queue, mem, CL_TRUE, 0, size,
+                              data, 0, NULL, NULL),
+      CL_SUCCESS);
+}
+
+/* unpack_rgb, then pack_rgb with new values in the plane, as an element
+ * does, on a random frame of odd width, rows padded by an odd number of
+ * bytes: the plane must hold the reference's channel, the frame the
+ * reference's round trip in R, G and B and its other bytes unchanged;
+ * neither kernel may write past a row's pixels. */
+static void
+check_frame (const RgbLayout *l, guint width, guint height, guint space,
+    GRand *rand)
+{
+  const guint ppitch = width * l->pstride + 13, pitch = width + 7;
+  const gsize psize = (gsize)ppitch * height, size = (gsize)pitch * height;
+  guint8 *frame = g_malloc (psize), *packed = g_malloc (psize);
+  guint8 *plane = g_malloc (size), *values = g_malloc (size);
+  cl_mem packed_mem, plane_mem, out_mem;
+
+  for (gsize i = 0; i < psize; i++)
+    frame[i] = g_rand_int_range (rand, 0, 256);
+  memset (plane, 0xa5, size);
+  packed_mem = create_buffer (psize, frame);
+  plane_mem = create_buffer (size, plane);
+  run_frame_kernel ("unpack_rgb", packed_mem, ppitch, l, width, height,
+      plane_mem, pitch, space, NULL);
+  read_buffer (plane_mem, size, plane);
+  for (guint y = 0; y < height; y++) {
+    for (guint x = 0; x < pitch; x++) {
+      guint expected = 0xa5;
+
+      if (x < width) {
+        const guint8 *p = frame + (gsize)y * ppitch + (gsize)x * l->pstride;
+
+        expected = ref_color_channel (space, p[l->r], p[l->g], p[l->b]);
+      }
+      fail_unless_equals_int (plane[(gsize)y * pitch + x], expected);
+    }
+  }
+
+  /* New values, as the element's output, packed from the input frame into
+   * an output frame whose bytes start as 0x5a. */
+  for (gsize i = 0; i < size; i++)
+    values[i] = g_rand_int_range (rand, 0, 256);
+  fail_unless_equals_int (clEnqueueWriteBuffer (queue, plane_mem, CL_TRUE, 0,
+                              size, values, 0, NULL, NULL),
+      CL_SUCCESS);
+  memset (packed, 0x5a, psize);
+  out_mem = create_buffer (psize, packed);
+  run_frame_kernel ("pack_rgb", out_mem, ppitch, l, width, height, plane_mem,
+      pitch, space, packed_mem);
+  read_buffer (out_mem, psize, packed);
+  for (guint y = 0; y < height; y++) {
+    for (guint x = 0; x < width; x++) {
+      const gsize at = (gsize)y * ppitch + (gsize)x * l->pstride;
+      guint8 e[4];
+
+      memcpy (e, frame + at, l->pstride);
+      ref_color_replace (space, values[(gsize)y * pitch + x], &e[l->r],
+          &e[l->g], &e[l->b]);
+      if (memcmp (packed + at, e, l->pstride) != 0)
+        fail ("%s space %u at (%u, %u): packed %02x%02x%02x%02x, "
+              "expected %02x%02x%02x%02x",
+            l->name, space, x, y, packed[at], packed[at + 1], packed[at + 2],
+            l->pstride == 4 ? packed[at + 3] : 0, e[0], e[1], e[2],
+            l->pstride == 4 ? e[3] : 0);
+    }
+    /* The row's padding, past its pixels, is not written. */
+    for (gsize i = width * l->pstride; i < ppitch; i++)
+      fail_unless_equals_int (packed[(gsize)y * ppitch + i], 0x5a);
+  }
+  clReleaseMemObject (out_mem);
+  clReleaseMemObject (packed_mem);
+  clReleaseMemObject (plane_mem);
+  g_free (frame);
+  g_free (packed);
+  g_free (plane);
+  g_free (values);
+}
+
+GST_START_TEST (test_unpack_pack_rgb)
+{
+  static const guint sizes[][2] = { { 641, 97 }, { 1, 5 }, { 37, 1 } };
+  const guint spaces[] = { GST_CL_COLOR_YCRCB, GST_CL_COLOR_LAB,
+    GST_CL_COLOR_GRAY };
+  GRand *rand = g_rand_new_with_seed (20261124);
+
+  G_STATIC_ASSERT (GST_CL_COLOR_YCRCB == REF_COLOR_YCRCB &&
+                   GST_CL_COLOR_LAB == REF_COLOR_LAB &&
+                   GST_CL_COLOR_GRAY == REF_COLOR_GRAY);
+  for (guint l = 0; l < G_N_ELEMENTS (layouts); l++)
+    for (guint s = 0; s < G_N_ELEMENTS (spaces); s++)
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+        check_frame (&layouts[l], sizes[z][0], sizes[z][1], spaces[s], rand);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+static Suite *
+colorconvert_suite (void)
+{
+  Suite *s = suite_create ("colorconvert");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_test (tc, test_every_input);
+  tcase_add_test (tc, test_unpack_pack_rgb);
+  return s;
+}
+
+GST_CHECK_MAIN (colorconvert);
