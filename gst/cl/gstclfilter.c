@@ -240,9 +240,10 @@ gst_cl_filter_transform_meta (GstBaseTransform *trans, GstBuffer *outbuf,
 gboolean
 gst_cl_filter_keeps_or_narrows (GstVideoFormat in, GstVideoFormat out)
 {
-  return in == out || ((in == GST_VIDEO_FORMAT_GRAY16_LE ||
-                           in == GST_VIDEO_FORMAT_GRAY16_BE) &&
-                          out == GST_VIDEO_FORMAT_GRAY8);
+  return in == out || gst_cl_narrow_formats (in, out) ||
+         ((in == GST_VIDEO_FORMAT_GRAY16_LE ||
+              in == GST_VIDEO_FORMAT_GRAY16_BE) &&
+             out == GST_VIDEO_FORMAT_GRAY8);
 }
 
 void
@@ -681,8 +682,9 @@ gst_cl_filter_transform (GstBaseTransform *trans, GstBuffer *inbuf,
     return GST_FLOW_ERROR;
   }
   /* Output in a buffer of its own: the planes the kernels leave alone come
-   * from the input. */
-  ret = run_frames (filter, inbuf, outbuf, &in, &out, plan->keeps_planes);
+   * from the input, narrowed where the output is its 8-bit sibling. */
+  ret = run_frames (filter, inbuf, outbuf, &in, &out,
+      plan->keeps_planes || plan->narrow.active);
   gst_cl_frame_unmap (&out);
   gst_cl_frame_unmap (&in);
   if (ret != GST_FLOW_OK || defer_results (filter, inbuf))

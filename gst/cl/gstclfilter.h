@@ -38,6 +38,13 @@ G_DECLARE_DERIVABLE_TYPE (GstClFilter, gst_cl_filter, GST, CL_FILTER,
       formats)                                                                 \
   ";" GST_VIDEO_CAPS_MAKE (formats)
 
+/* The YUV formats of more than 8 bits a sample that clhistequalize,
+ * clhistogram and clsobel take, the elements seeing their luma's values
+ * (see GstClComponent). */
+#define GST_CL_YUV_HIGH_DEPTH_FORMATS                                          \
+  "{ P010_10LE, P012_LE, P016_LE, I420_10LE, I420_12LE, I422_10LE, "           \
+  "Y444_10LE, Y444_16LE }"
+
 /* The luma of YUV, the samples of GRAY, the channel of RGB that
  * gst_cl_filter_set_color_space() picks: component 0 in every case. */
 #define GST_CL_COMPONENT_LUMA (1u << GST_VIDEO_COMP_Y)
@@ -100,7 +107,9 @@ struct _GstClFilterClass {
 };
 
 /* A converts() for elements whose frames keep their format, or whose
- * GRAY16 becomes GRAY8 where downstream asks (clhistequalize, clclahe). */
+ * GRAY16 becomes GRAY8 where downstream asks (clhistequalize, clclahe), or
+ * whose YUV of more bits becomes its 8-bit sibling (P010_10LE to NV12,
+ * I420_10LE to I420: gst_cl_narrow_formats()). */
 gboolean gst_cl_filter_keeps_or_narrows (GstVideoFormat in, GstVideoFormat out);
 
 /* From enqueue: finish() reads what the frame's commands read back, so the

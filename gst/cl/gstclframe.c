@@ -162,6 +162,22 @@ gst_cl_frame_complete (GstClFramePlan *plan, GstClFrame *out,
   return status;
 }
 
+/* The planes the element leaves alone where the output is the 8-bit
+ * sibling of the input's format, one frame or both on the device. */
+static cl_int
+narrow_planes (GstClFramePlan *plan, GstClFrame *in, GstClFrame *out)
+{
+  GstClNarrow *n = &plan->narrow;
+  cl_int status = CL_SUCCESS;
+
+  for (guint p = 0; p < GST_VIDEO_MAX_PLANES && status == CL_SUCCESS; p++)
+    if (n->planes & (1u << p))
+      status = gst_cl_narrow_device_plane (n, &plan->cmd, p,
+          in->on_device ? in->planes[p] : NULL, in->strides[p], &in->host,
+          out->on_device ? out->planes[p] : NULL, out->strides[p], &out->host);
+  return status;
+}
+
 cl_int
 gst_cl_frame_copy_unwritten_planes (GstClFramePlan *plan, GstClFrame *in,
     GstClFrame *out)
@@ -176,6 +192,8 @@ gst_cl_frame_copy_unwritten_planes (GstClFramePlan *plan, GstClFrame *in,
     gst_cl_frame_plan_copy_unwritten (plan, &in->host, &out->host, FALSE);
     return CL_SUCCESS;
   }
+  if (plan->narrow.active)
+    return narrow_planes (plan, in, out);
   GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
   {
     written |= 1u << plan->out[c].plane;

@@ -46,12 +46,17 @@ component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c,
     comp->space = space;
   }
   comp->plane = GST_VIDEO_INFO_COMP_PLANE (info, c);
-  comp->offset = GST_VIDEO_INFO_COMP_POFFSET (info, c);
+  comp->offset = gst_cl_video_comp_offset (info, c);
   comp->pstride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c);
-  comp->bps = (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8;
+  comp->depth = GST_VIDEO_INFO_COMP_DEPTH (info, c);
+  comp->bps = (comp->depth + 7) / 8;
+  comp->shift = GST_VIDEO_FORMAT_INFO_SHIFT (info->finfo, c);
   comp->width = GST_VIDEO_INFO_COMP_WIDTH (info, c);
   comp->height = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
-  comp->packed = comp->pstride != comp->bps || comp->rgb;
+  /* Words that hold more than the value go through the kernels too, so
+   * that the elements see values only. */
+  comp->packed = comp->pstride != comp->bps || comp->rgb || comp->shift != 0 ||
+                 comp->depth != comp->bps * 8;
   comp->dev.row_bytes = (gsize)comp->width * comp->bps;
   comp->dev.height = comp->height;
   comp->dev.pitch = GST_ROUND_UP_N (comp->dev.row_bytes, GST_CL_PLANE_ALIGN);
@@ -73,17 +78,39 @@ gst_cl_frame_plan_clear (GstClFramePlan *plan)
   }
   gst_cl_clear_kernel (&plan->unpack);
   gst_cl_clear_kernel (&plan->pack);
+  gst_cl_clear_kernel (&plan->unpack16);
+  gst_cl_clear_kernel (&plan->pack16);
+  gst_cl_narrow_clear (&plan->narrow);
   gst_cl_clear_program (&plan->program);
   memset (plan, 0, sizeof (*plan));
+}
+
+/* The unpack and pack kernels of @unpack_stage and @pack_stage for
+ * components of @depths. */
+static gboolean
+create_pack_pair (GstClFramePlan *plan, GstClStage unpack_stage,
+    GstClStage pack_stage, GstClDepths depths, cl_kernel *unpack,
+    cl_kernel *pack, GError **error)
+{
+  GstClContext *cl = plan->cmd.cl;
+
+  *unpack = gst_cl_kernel_table_create (cl, plan->program, unpack_stage, depths,
+      error);
+  *pack = *unpack ? gst_cl_kernel_table_create (cl, plan->program, pack_stage,
+                        depths, error)
+                  : NULL;
+  return *pack != NULL;
 }
 
 /* The kernels that move packed components, from their own small program,
  * built only for streams that have such components: YUY2's luma, or the
  * channel of RGB's @rgb (NULL for none), whose layout and space the program
- * is built for. */
+ * is built for; @sizes has bit 0 set for components of bytes, bit 1 for
+ * components of 16-bit words (P010's luma). */
 static gboolean
-create_pack_kernels (GstClFramePlan *plan, const GstClComponent *rgb,
-    gboolean rgb_in, gboolean rgb_out, GError **error)
+create_pack_kernels (GstClFramePlan *plan, guint sizes,
+    const GstClComponent *rgb, gboolean rgb_in, gboolean rgb_out,
+    GError **error)
 {
   GstClContext *cl = plan->cmd.cl;
   gchar *defines = rgb ? g_strdup_printf ("-DGST_CL_RGB_SPACE=%u "
@@ -101,15 +128,14 @@ create_pack_kernels (GstClFramePlan *plan, const GstClComponent *rgb,
         cl->device_name);
     return FALSE;
   }
-  plan->unpack = gst_cl_kernel_table_create (cl, plan->program,
-      rgb_in ? GST_CL_STAGE_UNPACK_RGB : GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_8,
-      error);
-  plan->pack = plan->unpack
-                   ? gst_cl_kernel_table_create (cl, plan->program,
+  if ((sizes & 1) && !create_pack_pair (plan,
+                         rgb_in ? GST_CL_STAGE_UNPACK_RGB : GST_CL_STAGE_UNPACK,
                          rgb_out ? GST_CL_STAGE_PACK_RGB : GST_CL_STAGE_PACK,
-                         GST_CL_DEPTHS_8, error)
-                   : NULL;
-  return plan->pack != NULL;
+                         GST_CL_DEPTHS_8, &plan->unpack, &plan->pack, error))
+    return FALSE;
+  return !(sizes & 2) ||
+         create_pack_pair (plan, GST_CL_STAGE_UNPACK, GST_CL_STAGE_PACK,
+             GST_CL_DEPTHS_16, &plan->unpack16, &plan->pack16, error);
 }
 
 /* Describes component @c of frames of @info in @comp, and allocates its
@@ -119,7 +145,7 @@ component_alloc (GstClContext *cl, GstClComponent *comp,
     const GstVideoInfo *info, guint c, guint space, GError **error)
 {
   component_describe (comp, info, c, space);
-  if (comp->packed && comp->bps != 1) {
+  if (comp->packed && comp->bps > 2) {
     g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NOT_IMPLEMENTED,
         "%s frames are not supported.\n"
         "component %u: packed samples of %u bytes",
@@ -139,8 +165,9 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
     const GstVideoInfo *in_info, const GstVideoInfo *out_info, guint in_mask,
     guint out_mask, gboolean in_place, guint space, GError **error)
 {
-  gboolean packed = FALSE, rgb_in = FALSE, rgb_out = FALSE;
+  gboolean rgb_in = FALSE, rgb_out = FALSE;
   const GstClComponent *rgb = NULL;
+  guint packed = 0, written = 0;
 
   gst_cl_frame_plan_clear (plan);
   plan->cmd = *cmd;
@@ -154,7 +181,8 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
   {
     if (!component_alloc (cmd->cl, &plan->in[c], in_info, c, space, error))
       goto failed;
-    packed |= plan->in[c].packed;
+    if (plan->in[c].packed)
+      packed |= plan->in[c].bps;
     rgb_in |= plan->in[c].rgb;
     if (plan->in[c].rgb)
       rgb = &plan->in[c];
@@ -175,19 +203,22 @@ gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
           GST_VIDEO_INFO_NAME (out_info), c);
       goto failed;
     }
+    if (plan->out[c].packed)
+      packed |= plan->out[c].bps;
   }
-  if (packed && !create_pack_kernels (plan, rgb, rgb_in, rgb_out, error))
+  if (packed &&
+      !create_pack_kernels (plan, packed, rgb, rgb_in, rgb_out, error))
     goto failed;
-  if (in_place) {
-    guint written = 0;
-
-    GST_CL_FOREACH_COMPONENT (out_mask, c)
-    {
-      written |= 1u << plan->out[c].plane;
-    }
+  GST_CL_FOREACH_COMPONENT (out_mask, c)
+  {
+    written |= 1u << plan->out[c].plane;
+  }
+  if (in_place)
     plan->keeps_planes = written !=
                          (1u << GST_VIDEO_INFO_N_PLANES (out_info)) - 1;
-  }
+  else if (!gst_cl_narrow_init (&plan->narrow, cmd->cl, in_info, out_info,
+               written, error))
+    goto failed;
   return TRUE;
 
 failed:
@@ -195,11 +226,14 @@ failed:
   return FALSE;
 }
 
-/* The arguments of the kernels that move packed components; pack_rgb
- * reads the pixels of @source. */
+/* The arguments of the kernels that move packed components; for 16-bit
+ * words the value's shift and mask; pack_rgb reads the pixels of
+ * @source. */
 static cl_int
 pack_args (cl_kernel k, const GstClComponent *comp, cl_mem source)
 {
+  const cl_uint shift = comp->shift;
+  const cl_uint mask = (1u << comp->depth) - 1;
   const cl_uint ppitch = comp->staging_pitch;
   const cl_uint offset = comp->rgb ? comp->rgb_offsets : comp->offset;
   const cl_uint pstride = comp->pstride, width = comp->width;
@@ -214,6 +248,10 @@ pack_args (cl_kernel k, const GstClComponent *comp, cl_mem source)
   GST_CL_ARG (&args, height);
   GST_CL_ARG (&args, comp->dev.mem);
   GST_CL_ARG (&args, pitch);
+  if (comp->bps == 2) {
+    GST_CL_ARG (&args, shift);
+    GST_CL_ARG (&args, mask);
+  }
   if (comp->rgb)
     GST_CL_ARG (&args, comp->space);
   if (source)
@@ -240,7 +278,10 @@ enqueue_pack_kernel (GstClFramePlan *plan, cl_kernel k,
 cl_int
 gst_cl_frame_plan_unpack (GstClFramePlan *plan, guint c)
 {
-  return enqueue_pack_kernel (plan, plan->unpack, &plan->in[c], NULL);
+  const GstClComponent *comp = &plan->in[c];
+
+  return enqueue_pack_kernel (plan,
+      comp->bps == 2 ? plan->unpack16 : plan->unpack, comp, NULL);
 }
 
 cl_int
@@ -258,7 +299,8 @@ gst_cl_frame_plan_pack (GstClFramePlan *plan, guint c)
       comp->staging, 0, 0, bytes, 0, NULL, NULL);
   gst_cl_commands_count (&plan->cmd, GST_CL_COPY, bytes);
   if (status == CL_SUCCESS)
-    status = enqueue_pack_kernel (plan, plan->pack, comp, NULL);
+    status = enqueue_pack_kernel (plan,
+        comp->bps == 2 ? plan->pack16 : plan->pack, comp, NULL);
   return status;
 }
 
@@ -496,7 +538,9 @@ gst_cl_frame_plan_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,
     written |= 1u << plan->out[c].plane;
   }
   for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (in); p++)
-    if (!(written & (1u << p))) {
+    if (plan->narrow.active && (plan->narrow.planes & (1u << p))) {
+      gst_cl_narrow_host_plane (&plan->narrow, in, out, p);
+    } else if (!(written & (1u << p))) {
       if (threads)
         gst_cl_host_copy_plane (out, in, p);
       else

@@ -23,6 +23,7 @@
 #include <gst/video/video.h>
 
 #include "gstclcommands.h"
+#include "gstclnarrow.h"
 #include "kernels/clshared.h"
 
 G_BEGIN_DECLS
@@ -43,7 +44,10 @@ typedef struct {
 /* Where a component lies in frames of one format, and its device copy. A
  * packed component (YUY2's luma, NV12's chroma) shares its frame plane with
  * others: the whole plane travels to @staging and kernels move the
- * component between it and @dev.
+ * component between it and @dev. So does a component whose samples are not
+ * their words' whole value (P010's luma, @shift bits up; I420_10LE's, whose
+ * words may have bits set above @depth): the kernels give @dev the values,
+ * in 16-bit little-endian words like GRAY16_LE, and put them back shifted.
  *
  * A frame's download may still run while the next frame is uploaded (on
  * the context's download_queue): it reads only the output's buffers
@@ -55,6 +59,8 @@ typedef struct {
   guint offset;
   guint pstride;
   guint bps;
+  guint depth;
+  guint shift;
   guint width;
   guint height;
   gboolean packed;
@@ -92,6 +98,12 @@ typedef struct {
   cl_program program;
   cl_kernel unpack;
   cl_kernel pack;
+  /* The same for components of 16-bit words. */
+  cl_kernel unpack16;
+  cl_kernel pack16;
+  /* Output in the 8-bit sibling of the input's format: the planes the
+   * element leaves alone are narrowed rather than copied. */
+  GstClNarrow narrow;
 } GstClFramePlan;
 
 /* Allocates the device planes, whose commands go to @cmd; FALSE and
@@ -131,7 +143,8 @@ cl_int gst_cl_frame_plan_download (GstClFramePlan *plan, GstVideoFrame *out,
 cl_int gst_cl_frame_plan_unpack (GstClFramePlan *plan, guint c);
 cl_int gst_cl_frame_plan_pack (GstClFramePlan *plan, guint c);
 
-/* Copies the planes of @in that hold no written component to @out; with
+/* Copies the planes of @in that hold no written component to @out (or
+ * narrows them, plan->narrow); with
  * @threads, large ones on a few threads (gst_cl_host_copy_plane()), where
  * the device is not the host's own processors. */
 void gst_cl_frame_plan_copy_unwritten (GstClFramePlan *plan, GstVideoFrame *in,

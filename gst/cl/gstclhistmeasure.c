@@ -60,7 +60,10 @@ struct _GstClHistMeasure {
   guint pending_bins;
   guint pending_region[4];
 
+  /* Bits of the kernels' samples (8 or 16), and of the values (10 for
+   * P010): the message's bins divide 2^bits. */
   guint depth;
+  guint bits;
   guint nbins;
   cl_uint swap;
   gboolean cpu;
@@ -96,7 +99,8 @@ gst_cl_hist_measure_new (const GstClCommands *cmd, const GstVideoInfo *info,
   gchar *defines;
 
   m->cmd = *cmd;
-  m->depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
+  m->bits = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
+  m->depth = m->bits > 8 ? 16 : 8;
   /* clhistequalize's program for the depth, which the context builds once
    * for both when the output keeps the input's depth. */
   defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u", m->depth,
@@ -141,7 +145,7 @@ gst_cl_hist_measure_new (const GstClCommands *cmd, const GstVideoInfo *info,
       goto failed;
   }
   /* The table kernels' statistics: a block per work-item on CPUs. */
-  if (!gst_cl_hist_results_alloc (&m->results, cl, m->nbins,
+  if (!gst_cl_hist_results_alloc (&m->results, cl, m->nbins, 1u << m->bits,
           gst_cl_hist_plan_stat_blocks (&m->plan), error))
     goto failed;
   /* In the element's category, with its other lines. */
@@ -164,7 +168,7 @@ failed:
 static cl_int
 enqueue_summary (GstClHistMeasure *m, cl_uint total, guint num_bins)
 {
-  const cl_uint group = m->nbins / num_bins;
+  const cl_uint group = (1u << m->bits) / num_bins;
   const cl_uint lo = 0, method = GST_CL_METHOD_EQUALIZE, cut = 0;
   const cl_uint span = m->depth == 8 ? GST_CL_SPAN_CV : 65535;
   const cl_uint strength = 256, smoothing = 0, restart = 1, id_shift = 0;

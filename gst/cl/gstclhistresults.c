@@ -45,10 +45,15 @@ store_u64 (guint32 *w, guint64 v)
   w[1] = (guint32)(v >> 32);
 }
 
+/* A block's statistics cover nbins / n_blocks bins; where a message bin
+ * covers more, the kernels left its count to the blocks' sums. */
 static void
-fold_block_stats (guint32 *summary, const guint32 *stats, guint n_blocks,
-    guint num_bins)
+fold_block_stats (const GstClHistResults *r, guint32 *summary,
+    const guint32 *stats, guint num_bins)
 {
+  const guint n_blocks = r->stat_blocks;
+  const guint block_bins = r->nbins / n_blocks;
+  const guint bin_values = r->values / num_bins;
   const guint32 *st = stats;
   guint64 sum = 0, sum2 = 0;
   guint first = G_MAXUINT16 + 1, last = 0;
@@ -65,8 +70,8 @@ fold_block_stats (guint32 *summary, const guint32 *stats, guint n_blocks,
   summary[1] = last;
   store_u64 (summary + 2, sum);
   store_u64 (summary + 4, sum2);
-  if (num_bins < n_blocks) {
-    const guint per = n_blocks / num_bins;
+  if (bin_values > block_bins) {
+    const guint per = bin_values / block_bins;
 
     for (guint i = 0; i < num_bins; i++) {
       summary[GST_CL_SUMMARY_HEAD + i] = 0;
@@ -148,11 +153,13 @@ host_alloc (GstClContext *cl, gsize size, guint32 **data, GError **error)
 
 gboolean
 gst_cl_hist_results_alloc (GstClHistResults *r, GstClContext *cl, guint nbins,
-    guint stat_blocks, GError **error)
+    guint values, guint stat_blocks, GError **error)
 {
   const gsize summary_bytes = (GST_CL_SUMMARY_HEAD + nbins) * 4;
 
   r->stat_blocks = stat_blocks;
+  r->nbins = nbins;
+  r->values = values;
   r->summary = gst_cl_context_alloc (cl, summary_bytes, error);
   if (!r->summary)
     return FALSE;
@@ -194,7 +201,7 @@ gst_cl_hist_results_fields (GstClHistResults *r, const GstSegment *segment,
     GstBuffer *buf, const GstVideoInfo *info, guint num_bins)
 {
   if (r->host_stats)
-    fold_block_stats (r->host_summary, r->host_stats, r->stat_blocks, num_bins);
+    fold_block_stats (r, r->host_summary, r->host_stats, num_bins);
   return fields_new (segment, buf, info, r->host_summary, num_bins);
 }
 

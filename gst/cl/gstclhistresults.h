@@ -31,23 +31,27 @@ G_BEGIN_DECLS
  * one work-item sees the whole histogram, the statistics of @stat_blocks
  * blocks of bins, 8 words each; and the host memory they are read back
  * into, pinned on GPUs so that a read-back queued behind a frame's work
- * does not hold the host. */
+ * does not hold the host. The kernels count @nbins bins, of which the
+ * first @values can be non-empty (1024 of 65536 for 10-bit samples): the
+ * message's bins divide those. */
 typedef struct {
   cl_mem summary;
   cl_mem stats;
   guint stat_blocks;
+  guint nbins;
+  guint values;
   guint32 *host_summary;
   guint32 *host_stats;
   GstMemory *host_summary_mem;
   GstMemory *host_stats_mem;
 } GstClHistResults;
 
-/* Allocates @r's buffers for @nbins bins and @stat_blocks blocks (0 for
- * none); FALSE and @error (a sentence, then a line of details) on failure,
- * after which gst_cl_hist_results_clear() still frees what was
- * allocated. */
+/* Allocates @r's buffers for @nbins bins, the first @values of them
+ * used, and @stat_blocks blocks (0 for none); FALSE and @error (a sentence,
+ * then a line of details) on failure, after which gst_cl_hist_results_clear()
+ * still frees what was allocated. */
 gboolean gst_cl_hist_results_alloc (GstClHistResults *r, GstClContext *cl,
-    guint nbins, guint stat_blocks, GError **error);
+    guint nbins, guint values, guint stat_blocks, GError **error);
 void gst_cl_hist_results_clear (GstClHistResults *r);
 /* Queues the read-back of the summary with @num_bins bins and of the
  * statistics, without a wait. */

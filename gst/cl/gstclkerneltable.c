@@ -32,7 +32,8 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 static const gchar *stage_names[GST_CL_N_STAGES] = { "unpack", "pack",
   "unpack-rgb", "pack-rgb", "histogram", "make-lut", "summary", "bounds",
   "apply", "clahe-count", "clahe-tables", "clahe-excess", "clahe-apply",
-  "sobel", "sobel-magnitude", "sobel-magnitude-l1", "sobel-dx", "sobel-dy" };
+  "sobel", "sobel-magnitude", "sobel-magnitude-l1", "sobel-dx", "sobel-dy",
+  "narrow" };
 static const gchar *depth_names[GST_CL_N_DEPTHS] = { "8-bit", "16-bit",
   "16-bit to 8-bit" };
 
@@ -46,10 +47,10 @@ typedef struct {
 /* docs/opencl.md lists the same table. */
 static const Entry table[] = {
   { GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_8, "unpack_u8", "unpack_u8" },
-  { GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_16, "unpack_u8", "unpack_u8" },
-  { GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_16_8, "unpack_u8", "unpack_u8" },
+  { GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_16, "unpack_u16", "unpack_u16" },
+  { GST_CL_STAGE_UNPACK, GST_CL_DEPTHS_16_8, "unpack_u16", "unpack_u16" },
   { GST_CL_STAGE_PACK, GST_CL_DEPTHS_8, "pack_u8", "pack_u8" },
-  { GST_CL_STAGE_PACK, GST_CL_DEPTHS_16, "pack_u8", "pack_u8" },
+  { GST_CL_STAGE_PACK, GST_CL_DEPTHS_16, "pack_u16", "pack_u16" },
   { GST_CL_STAGE_PACK, GST_CL_DEPTHS_16_8, "pack_u8", "pack_u8" },
   { GST_CL_STAGE_UNPACK_RGB, GST_CL_DEPTHS_8, "unpack_rgb", "unpack_rgb" },
   { GST_CL_STAGE_PACK_RGB, GST_CL_DEPTHS_8, "pack_rgb", "pack_rgb" },
@@ -104,6 +105,7 @@ static const Entry table[] = {
   { GST_CL_STAGE_SOBEL_DX, GST_CL_DEPTHS_16, "sobel_dx_u16", NULL },
   { GST_CL_STAGE_SOBEL_DY, GST_CL_DEPTHS_8, "sobel_dy_u8", NULL },
   { GST_CL_STAGE_SOBEL_DY, GST_CL_DEPTHS_16, "sobel_dy_u16", NULL },
+  { GST_CL_STAGE_NARROW, GST_CL_DEPTHS_16_8, "narrow_u16_u8", "narrow_u16_u8" },
 };
 
 const gchar *

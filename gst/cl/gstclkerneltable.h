@@ -27,7 +27,8 @@ G_BEGIN_DECLS
 /* The steps of the elements' work that a kernel of kernels/ does. */
 typedef enum
 {
-  /* frame.cl: a packed component to its plane and back (YUY2's luma). */
+  /* frame.cl: a packed component to its plane and back (YUY2's luma), or
+   * 16-bit words to their values and back (P010's luma). */
   GST_CL_STAGE_UNPACK,
   GST_CL_STAGE_PACK,
   /* color.cl: RGB's channel from each pixel, and the pixel with it
@@ -55,6 +56,9 @@ typedef enum
   GST_CL_STAGE_SOBEL_MAGNITUDE_L1,
   GST_CL_STAGE_SOBEL_DX,
   GST_CL_STAGE_SOBEL_DY,
+  /* frame.cl: the planes left alone, from words to bytes where the output
+   * is the 8-bit sibling of the input's format (P010_10LE to NV12). */
+  GST_CL_STAGE_NARROW,
   GST_CL_N_STAGES
 } GstClStage;
 

@@ -26,6 +26,17 @@
 #include "gstclvideoplane.h"
 #include "gstclutils.h"
 
+/* GStreamer 1.22 gives the V of P010_10LE, P012_LE and P016_LE the offset
+ * of NV12's, 1 byte, inside U's word, where its own unpacking reads it 2
+ * bytes on: a sample starts at a whole number of samples. */
+guint
+gst_cl_video_comp_offset (const GstVideoInfo *info, guint c)
+{
+  const guint bytes = (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8;
+
+  return GST_ROUND_UP_N (GST_VIDEO_INFO_COMP_POFFSET (info, c), bytes);
+}
+
 gsize
 gst_cl_video_plane_row_bytes (const GstVideoInfo *info, guint plane)
 {
@@ -36,7 +47,7 @@ gst_cl_video_plane_row_bytes (const GstVideoInfo *info, guint plane)
 
     if (GST_VIDEO_INFO_COMP_PLANE (info, c) != plane || w == 0)
       continue;
-    row = MAX (row, GST_VIDEO_INFO_COMP_POFFSET (info, c) +
+    row = MAX (row, gst_cl_video_comp_offset (info, c) +
                         (gsize)(w - 1) * GST_VIDEO_INFO_COMP_PSTRIDE (info, c) +
                         (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8);
     /* Packed RGB's pixels are whole, padding byte and all (RGBx's x):

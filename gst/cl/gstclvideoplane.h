@@ -29,6 +29,8 @@ G_BEGIN_DECLS
  * those: a byte past them, such as UYVY's luma after the last pixel of an
  * odd width, may already be the next row's where the stride is tight. */
 gsize gst_cl_video_plane_row_bytes (const GstVideoInfo *info, guint plane);
+/* The byte offset of component @c's first sample in its plane. */
+guint gst_cl_video_comp_offset (const GstVideoInfo *info, guint c);
 /* Rows of plane @plane. */
 guint gst_cl_video_plane_height (const GstVideoInfo *info, guint plane);
 

@@ -49,6 +49,19 @@
  * (N - cdf_min) rounded half to even, computed exactly in 64-bit integers,
  * with cdf_min = hist[i0]; a constant frame is passed unchanged.
  *
+ * It also takes YUV of d = 10 to 16 bits a sample, P010_10LE, P012_LE,
+ * P016_LE, I420_10LE, I420_12LE, I422_10LE, Y444_10LE and Y444_16LE, and
+ * equalizes the values of their luma over 2^d levels: full range
+ * lut[v] = rhe ((cdf[v] - cdf_min) * (2^d - 1), N - cdf_min), limited range
+ * lut[v] = (16 << (d - 8)) + rhe ((cdf[v] - cdf_min) * (219 << (d - 8)),
+ * N - cdf_min), rhe rounding half to even. A value is its word shifted down
+ * by the format's shift (6 for P010_10LE); bits above the depth of formats
+ * that keep the value in the low bits (I420_10LE) are dropped. Where
+ * downstream asks for the format's 8-bit sibling (NV12 for P010_10LE,
+ * P012_LE and P016_LE, I420 for I420_10LE and I420_12LE, Y42B for
+ * I422_10LE, Y444 for Y444_10LE and Y444_16LE), the luma's table takes 8 in
+ * place of d on the right-hand side and the chroma becomes c >> (d - 8).
+ *
  * While #GstClHistEqualize:post-messages is %TRUE the element posts one
  * element message named `histogram` per frame, describing the input frame
  * (its luma for YUV):
@@ -62,7 +75,7 @@
  * * #guint `num-bins`: the number of entries in `bins`
  * * #GstValueArray of #guint64 `bins`: the histogram, adjacent bins summed
  *   down to #GstClHistEqualize:message-bins entries (at most 256 for 8-bit
- *   formats, 65536 for GRAY16); bin i counts values from
+ *   formats, 65536 for GRAY16, 2^d for YUV of d bits); bin i counts values from
  *   i * 2^depth / num-bins on
  * * #guint64 `pixels`: the number of pixels, also the sum of `bins`
  * * #guint `min`, `max`: the smallest and largest pixel value present
@@ -195,8 +208,13 @@ struct _GstClHistEqualize {
   /* The clipped or empty region last warned about. */
   GstClRoiWarning roi_warning;
 
+  /* Bits of the kernels' samples, 8 or 16, in and out, and of the values
+   * in (10 for P010: the histogram's 2^bits levels) and out (8 for P010 to
+   * NV12). */
   guint depth;
   guint out_depth;
+  guint bits;
+  guint out_bits;
   guint nbins;
   cl_uint swap;
   cl_uint id_shift;
@@ -214,10 +232,13 @@ struct _GstClHistEqualize {
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS) ";" GST_CL_VIDEO_CAPS (
+        GST_CL_YUV_HIGH_DEPTH_FORMATS)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
-    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS)));
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS) ";" GST_CL_VIDEO_CAPS (
+        GST_CL_YUV_HIGH_DEPTH_FORMATS)));
 
 GType
 gst_cl_hist_equalize_method_get_type (void)
@@ -323,19 +344,24 @@ zero_histograms (GstClHistEqualize *self, GstClContext *cl)
   return status;
 }
 
-/* The table's output range: limited-range luma maps into 16..235, as its
- * caps say it should hold; full-range luma and GRAY8 by cv::equalizeHist;
- * GRAY16 onto 0..65535, or 0..255 for GRAY8 output. */
+/* The table's output range: limited-range luma maps into 16..235 (of 8
+ * bits out, 64..940 of 10 bits: shifted by out_bits - 8), as its caps say
+ * it should hold; full-range luma and GRAY8 by cv::equalizeHist; GRAY16 and
+ * full-range luma of more bits onto 0..2^out_bits - 1 (0..255 for GRAY8
+ * output, or for NV12 from P010). */
 static void
 choose_range (GstClHistEqualize *self, const GstVideoInfo *info)
 {
+  const gboolean limited = GST_VIDEO_INFO_IS_YUV (info) &&
+                           info->colorimetry.range !=
+                               GST_VIDEO_COLOR_RANGE_0_255;
+
   self->lo = 0;
-  if (self->depth == 16) {
-    self->span = self->out_depth == 8 ? 255 : 65535;
-  } else if (GST_VIDEO_INFO_IS_YUV (info) &&
-             info->colorimetry.range != GST_VIDEO_COLOR_RANGE_0_255) {
-    self->lo = 16;
-    self->span = 219;
+  if (limited) {
+    self->lo = 16u << (self->out_bits - 8);
+    self->span = 219u << (self->out_bits - 8);
+  } else if (self->depth == 16) {
+    self->span = (1u << self->out_bits) - 1;
   } else {
     self->span = GST_CL_SPAN_CV;
   }
@@ -365,7 +391,8 @@ alloc_buffers (GstClHistEqualize *self, GstClContext *cl)
   }
   /* The table kernels' statistics: a block per work-item on CPUs. */
   if (!gst_cl_hist_results_alloc (&self->results, cl, self->nbins,
-          gst_cl_hist_plan_stat_blocks (&self->plan), &error)) {
+          1u << self->bits, gst_cl_hist_plan_stat_blocks (&self->plan),
+          &error)) {
     gst_cl_base_filter_post_error (base, error);
     g_error_free (error);
     return FALSE;
@@ -403,9 +430,11 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
   release_buffers (self);
   release_kernels (self);
 
-  self->depth = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
-  self->out_depth = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0);
-  self->id_shift = self->depth - self->out_depth;
+  self->bits = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
+  self->depth = self->bits > 8 ? 16 : 8;
+  self->out_bits = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0);
+  self->out_depth = self->out_bits > 8 ? 16 : 8;
+  self->id_shift = self->bits - self->out_bits;
   self->nbins = 1u << self->depth;
   self->swap = gst_cl_context_swaps (cl, GST_VIDEO_INFO_FORMAT (in_info));
   self->cpu = gst_cl_context_use_cpu_kernels (cl);
@@ -502,7 +531,7 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins,
     const TableParams *t)
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (self);
-  const cl_uint group = num_bins ? self->nbins / num_bins : 1;
+  const cl_uint group = num_bins ? (1u << self->bits) / num_bins : 1;
   const cl_mem summary = num_bins ? self->results.summary : NULL;
   const size_t one = 1, lsz = GST_CL_LUT_GROUP;
   const size_t blocks = GST_CL_HIST_LUT_BLOCKS * GST_CL_LUT_GROUP;
@@ -542,7 +571,7 @@ enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
   const cl_uint vpr = (in->row_bytes + 15) / 16;
   const cl_uint rows = self->cpu ? self->plan.rows_per_group
                                  : GST_CL_APPLY_ROWS;
-  const cl_uint group = num_bins ? self->nbins / num_bins : 1;
+  const cl_uint group = num_bins ? (1u << self->bits) / num_bins : 1;
   const cl_mem summary = num_bins ? self->results.summary : NULL;
   const cl_mem next = self->cpu ? NULL : self->hist[!self->cur];
   size_t local[2] = { GST_CL_APPLY_GROUP_X, GST_CL_APPLY_GROUP_Y };
@@ -596,7 +625,7 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   /* The message's shape is fixed for the frame here. */
   self->frame = settings;
   if (settings.out.post_messages || settings.out.attach_meta)
-    num_bins = MIN (settings.out.message_bins, self->nbins);
+    num_bins = MIN (settings.out.message_bins, 1u << self->bits);
   self->pending_bins = 0;
 
   gst_cl_roi_choose (GST_ELEMENT (self), &self->roi_warning, &settings.roi,
@@ -786,8 +815,9 @@ gst_cl_hist_equalize_install_properties (GObjectClass *gobject_class)
    * stretches the values between the #GstClHistEqualize:saturate-low and
    * #GstClHistEqualize:saturate-high percentiles linearly onto it. The
    * output range is 0-255 for 8-bit output, 16-235 for limited-range luma
-   * and 0-65535 for GRAY16. May change while playing, from the next frame
-   * on.
+   * (shifted up by d - 8 for luma of d bits), 0..2^d - 1 for full-range
+   * luma of d > 8 bits and 0-65535 for GRAY16. May change while playing, from
+   * the next frame on.
    */
   g_object_class_install_property (gobject_class, PROP_METHOD,
       g_param_spec_enum ("method", "Method",

@@ -27,7 +27,9 @@
  * and nothing copied; on devices that share the host's memory the kernels
  * read the frame where it is, on others only the measured plane travels to
  * the device. GRAY8 and GRAY16 frames are measured whole, YUV frames by
- * their luma.
+ * their luma: the values of its 8 to 16 bits (P010_10LE's words shifted
+ * down by 6; bits above the depth of formats that keep the value in the
+ * low bits, as I420_10LE does, not counted), in 2^depth bins.
  *
  * While #GstClHistogram:post-messages is %TRUE the element posts one
  * element message named `histogram` per frame, the same message, from the
@@ -42,7 +44,7 @@
  * * #guint `num-bins`: the number of entries in `bins`
  * * #GstValueArray of #guint64 `bins`: the histogram, adjacent bins summed
  *   down to #GstClHistogram:message-bins entries (at most 256 for 8-bit
- *   formats, 65536 for GRAY16); bin i counts values from
+ *   formats, 65536 for GRAY16, 2^d for YUV of d bits); bin i counts values from
  *   i * 2^depth / num-bins on
  * * #guint64 `pixels`: the number of pixels (luma samples), also the sum of
  *   `bins`
@@ -120,6 +122,8 @@ struct _GstClHistogram {
   /* Per caps: the measuring on the device, and bytes per sample. */
   GstClHistMeasure *measure;
   guint bps;
+  /* Bits of the luma's values: the message's bins divide 2^bits. */
+  guint bits;
   /* The clipped or empty region last warned about. */
   GstClRoiWarning roi_warning;
 };
@@ -128,10 +132,13 @@ struct _GstClHistogram {
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS) ";" GST_CL_VIDEO_CAPS (
+        GST_CL_YUV_HIGH_DEPTH_FORMATS)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
-    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS)));
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS) ";" GST_CL_VIDEO_CAPS (
+        GST_CL_YUV_HIGH_DEPTH_FORMATS)));
 
 G_DEFINE_TYPE (GstClHistogram, gst_cl_histogram, GST_TYPE_CL_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clhistogram, "clhistogram", GST_RANK_NONE,
@@ -153,7 +160,8 @@ gst_cl_histogram_configure (GstClFilter *filter, const GstVideoInfo *in_info,
 
   g_clear_pointer (&self->measure, gst_cl_hist_measure_free);
   self->measure = gst_cl_hist_output_new_measure (filter, in_info);
-  self->bps = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) / 8;
+  self->bits = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
+  self->bps = (self->bits + 7) / 8;
   gst_cl_roi_forget (&self->roi_warning);
   return self->measure != NULL;
 }
@@ -165,8 +173,7 @@ gst_cl_histogram_enqueue (GstClFilter *filter, const GstClPlane *in,
   GstClHistogram *self = GST_CL_HISTOGRAM (filter);
   const GstClPlane *src = &in[GST_VIDEO_COMP_Y];
   const Settings *settings = &self->frame;
-  const guint num_bins = MIN (settings->out.message_bins,
-      1u << (8 * self->bps));
+  const guint num_bins = MIN (settings->out.message_bins, 1u << self->bits);
   cl_int status;
   GstClRoi r;
 

@@ -74,10 +74,11 @@ gst_cl_hist_output_settings_init (GstClHistOutputSettings *s, gboolean post)
  *
  * The number of entries in `bins`, in the message and in the meta, a power
  * of two: adjacent bins of the full histogram (256 bins for 8-bit formats,
- * 65536 for GRAY16) are summed, bin i counting the values from i * 2^depth
- * / num-bins on. Another value is rounded down to a power of two, with a
- * warning in the debug log, and no more than the full histogram's bins are
- * given. 256 by default. May change while playing, from the next frame on.
+ * 65536 for GRAY16, 2^d for YUV of d bits) are summed, bin i counting the
+ * values from i * 2^depth / num-bins on. Another value is rounded down to a
+ * power of two, with a warning in the debug log, and no more than the full
+ * histogram's bins are given. 256 by default. May change while playing, from
+ * the next frame on.
  */
 /**
  * GstClHistEqualize:attach-meta:
@@ -102,10 +103,11 @@ gst_cl_hist_output_settings_init (GstClHistOutputSettings *s, gboolean post)
  *
  * The number of entries in `bins`, in the message and in the meta, a power
  * of two: adjacent bins of the full histogram (256 bins for 8-bit formats,
- * 65536 for GRAY16) are summed, bin i counting the values from i * 2^depth
- * / num-bins on. Another value is rounded down to a power of two, with a
- * warning in the debug log, and no more than the full histogram's bins are
- * given. 256 by default. May change while playing, from the next frame on.
+ * 65536 for GRAY16, 2^d for YUV of d bits) are summed, bin i counting the
+ * values from i * 2^depth / num-bins on. Another value is rounded down to a
+ * power of two, with a warning in the debug log, and no more than the full
+ * histogram's bins are given. 256 by default. May change while playing, from
+ * the next frame on.
  */
 /**
  * GstClHistogram:attach-meta:

@@ -26,7 +26,10 @@
  * give the same format, or GRAY8 when downstream asks for it (a caps filter
  * `video/x-raw,format=GRAY8` after the element); the 8-bit YUV formats I420,
  * YV12, NV12, NV21, Y42B, Y444, YUY2 and UYVY give GRAY8, the edges of their
- * luma (Y). Only the luma travels to the device.
+ * luma (Y); P010_10LE, P012_LE, P016_LE, I420_10LE, I420_12LE, I422_10LE,
+ * Y444_10LE and Y444_16LE give GRAY16_LE (GRAY8 when downstream asks), the
+ * edges of their luma's values as for GRAY16. Only the luma travels to the
+ * device.
  *
  * Every pixel gets the gradients of OpenCV's cv::Sobel with ksize=3,
  * gx from the kernel [-1 0 1; -2 0 2; -1 0 1] and gy from
@@ -157,11 +160,14 @@ struct _GstClSobel {
 };
 
 #define SINK_FORMATS "{ " GST_CL_LUMA_FORMATS ", " GST_CL_RGB_FORMATS " }"
-#define SRC_FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE }"
+/* GRAY16_LE before GRAY8: what luma of more than 8 bits gives unless
+ * downstream asks for GRAY8. */
+#define SRC_FORMATS "{ GRAY16_LE, GRAY16_BE, GRAY8 }"
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (SINK_FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (SINK_FORMATS) ";" GST_CL_VIDEO_CAPS (
+        GST_CL_YUV_HIGH_DEPTH_FORMATS)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
@@ -254,7 +260,7 @@ gst_cl_sobel_configure (GstClFilter *filter, const GstVideoInfo *in_info,
   Settings settings;
 
   self->cpu = gst_cl_context_use_cpu_kernels (cl);
-  self->in_bps = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) / 8;
+  self->in_bps = (GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) + 7) / 8;
   self->out_bps = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0) / 8;
   self->depths = self->in_bps == 1    ? DEPTHS_8_8
                  : self->out_bps == 2 ? DEPTHS_16_16
@@ -388,7 +394,8 @@ gst_cl_sobel_get_property (GObject *object, guint prop_id, GValue *value,
 }
 
 /* Gray stays gray of its depth, or 16 bits become 8 when downstream asks;
- * YUV gives the edges of its luma in GRAY8. */
+ * YUV gives the edges of its luma in GRAY8, or in GRAY16_LE (GRAY8 when
+ * downstream asks) where its luma has more than 8 bits, as GRAY16 does. */
 static gboolean
 gst_cl_sobel_converts (GstVideoFormat in, GstVideoFormat out)
 {
@@ -396,6 +403,9 @@ gst_cl_sobel_converts (GstVideoFormat in, GstVideoFormat out)
 
   if (GST_VIDEO_FORMAT_INFO_IS_GRAY (info))
     return in == out || out == GST_VIDEO_FORMAT_GRAY8;
+  if (GST_VIDEO_FORMAT_INFO_DEPTH (info, 0) > 8 &&
+      out == GST_VIDEO_FORMAT_GRAY16_LE)
+    return TRUE;
   return out == GST_VIDEO_FORMAT_GRAY8;
 }
 

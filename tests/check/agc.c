@@ -51,6 +51,14 @@ static const struct {
   { GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_NV12, TEST_COLORIMETRY_LIMITED },
   { GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_I420, "" },
   { GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_YUY2, TEST_COLORIMETRY_FULL },
+  { GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_P010_10LE,
+      TEST_COLORIMETRY_FULL },
+  { GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_I420_10LE, "" },
+  { GST_VIDEO_FORMAT_P012_LE, GST_VIDEO_FORMAT_P012_LE,
+      TEST_COLORIMETRY_LIMITED },
+  { GST_VIDEO_FORMAT_Y444_16LE, GST_VIDEO_FORMAT_Y444_16LE, "" },
+  { GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_NV12, TEST_COLORIMETRY_FULL },
+  { GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_I420, "" },
 };
 
 static const AgcSettings cases[] = {
@@ -90,14 +98,35 @@ new_harness (GstVideoFormat out)
   return h;
 }
 
+/* The same, for @in into @out: another format than the input's only
+ * where downstream asks for it. */
+static GstHarness *
+new_harness_into (GstVideoFormat in, GstVideoFormat out)
+{
+  GstHarness *h = new_harness (out);
+
+  if (in != out && out != GRAY8) {
+    gchar *caps = g_strdup_printf ("video/x-raw,format=%s",
+        gst_video_format_to_string (out));
+
+    gst_harness_set_sink_caps_str (h, caps);
+    g_free (caps);
+  }
+  return h;
+}
+
 /* Frames of a sequence: random values of two spreads, a shifted copy, a
- * constant frame, and random again; GRAY16 of 12 and 16 bits. */
+ * constant frame, and random again; GRAY16 of 12 and 16 bits, YUV of more
+ * than 8 bits in all its words' bits (above its depth too, where the value
+ * is the word's low bits) or 12 of them. */
 static TestFrame *
 sequence_frame (GstVideoFormat format, const gchar *colorimetry, guint i,
     guint width, guint height, GRand *rand)
 {
   const guint depth = test_format_depth (format);
-  const guint bits = depth == 8 ? 8 : (i % 2 ? 12 : 16);
+  const guint word =
+      16 - GST_VIDEO_FORMAT_INFO_SHIFT (gst_video_format_get_info (format), 0);
+  const guint bits = depth == 8 ? 8 : (i % 2 ? MIN (12, word) : word);
   TestFrame *f = test_frame_random (format, width, height,
       test_format_row_bytes (format, width, 0) + 3, i == 1 ? bits - 2 : bits,
       rand);
@@ -139,7 +168,7 @@ GST_START_TEST (test_properties)
 
   for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
     for (guint c = 0; c < G_N_ELEMENTS (cases); c++) {
-      GstHarness *h = new_harness (formats[f].out);
+      GstHarness *h = new_harness_into (formats[f].in, formats[f].out);
       AgcState state = { 0 };
 
       apply_settings (h->element, &cases[c]);
@@ -212,7 +241,7 @@ GST_START_TEST (test_smoothing_restarts)
   GRand *rand = g_rand_new_with_seed (7);
 
   for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
-    GstHarness *h = new_harness (formats[f].out);
+    GstHarness *h = new_harness_into (formats[f].in, formats[f].out);
     AgcSettings s = AGC_DEFAULTS;
     AgcState state = { 0 };
     guint n = 0;

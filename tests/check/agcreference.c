@@ -104,13 +104,13 @@ TestFrame *
 ref_agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
     const AgcSettings *s, AgcState *state)
 {
-  const guint nbins = test_frame_bpp (in) == 2 ? 65536 : 256;
-  const guint id_shift = nbins == 65536 && out_format == GST_VIDEO_FORMAT_GRAY8
-                             ? 8
-                             : 0;
-  const gboolean cv = nbins == 256 && !limited;
-  const guint lo = limited ? 16 : 0;
-  const guint m = limited ? 219 : (nbins == 65536 && !id_shift) ? 65535 : 255;
+  const guint d = test_format_depth (in->format);
+  const guint od = test_format_depth (out_format);
+  const guint nbins = 1u << d;
+  const guint id_shift = d - od;
+  const gboolean cv = d == 8 && !limited;
+  const guint lo = limited ? 16u << (od - 8) : 0;
+  const guint m = limited ? 219u << (od - 8) : (1u << od) - 1;
   const guint64 w = (guint64)floor (s->strength * 256 + 0.5);
   guint64 *hist = g_new0 (guint64, nbins), *table = g_new0 (guint64, nbins);
   TestFrame *out = out_format == in->format
@@ -135,7 +135,7 @@ ref_agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
   agc_region (s, in->width, in->height, &rx, &ry, &rw, &rh);
   for (guint y = ry; y < ry + rh; y++)
     for (guint x = rx; x < rx + rw; x++)
-      hist[test_frame_get (in, x, y)]++;
+      hist[test_frame_value (in, x, y)]++;
   base_table (hist, nbins, (guint64)rw * rh, s, lo, m, cv, id_shift, table);
 
   if (state->nbins != nbins) {
@@ -152,10 +152,19 @@ ref_agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
   }
   g_free (state->T);
   state->T = table;
+  /* YUV into its 8-bit sibling: the chroma's values shifted down too. */
+  if (out_format != in->format && test_format_is_yuv (in->format)) {
+    test_frame_set_colorimetry (out, in->colorimetry);
+    for (guint k = 1; k < test_frame_n_components (in); k++)
+      for (guint y = 0; y < test_frame_comp_height (in, k); y++)
+        for (guint x = 0; x < test_frame_comp_width (in, k); x++)
+          test_frame_set_comp (out, k, x, y,
+              (test_frame_get_comp (in, k, x, y) & (nbins - 1)) >> id_shift);
+  }
   for (guint y = 0; y < in->height; y++)
     for (guint x = 0; x < in->width; x++)
       test_frame_set (out, x, y,
-          (state->T[test_frame_get (in, x, y)] + 128) >> 8);
+          (state->T[test_frame_value (in, x, y)] + 128) >> 8);
   g_free (hist);
   return out;
 }

@@ -62,8 +62,11 @@ void agc_region (const AgcSettings *s, guint width, guint height, guint *x,
     guint *y, guint *w, guint *h);
 
 /* clhistequalize's output for @in in @out_format (its own, or GRAY8 for
- * GRAY16 input), moving @state on by one frame; @limited: @in is YUV of
- * limited range, whose luma maps into 16..235. */
+ * GRAY16 input, or the 8-bit sibling of YUV of more bits: NV12 for
+ * P010_10LE, its chroma's values shifted down by d - 8), moving @state on by
+ * one frame; @limited: @in is YUV of limited range, whose luma maps
+ * into 16..235 (shifted up by d - 8 for luma of d bits). Luma values are read
+ * without the bits above the depth. */
 TestFrame *ref_agc_frame (const TestFrame *in, GstVideoFormat out_format,
     gboolean limited, const AgcSettings *s, AgcState *state);
 

@@ -441,10 +441,11 @@ GST_END_TEST;
 
 static const gchar *refused_caps[] = {
   "video/x-raw,format=RGB16,width=16,height=16,framerate=25/1",
-  /* YUV, but not of the 8-bit formats the elements take. */
+  /* YUV, but not of the formats the elements take: I420_10BE is
+   * I420_10LE's other byte order. */
   "video/x-raw,format=AYUV,width=16,height=16,framerate=25/1",
   "video/x-raw,format=NV16,width=16,height=16,framerate=25/1",
-  "video/x-raw,format=I420_10LE,width=16,height=16,framerate=25/1",
+  "video/x-raw,format=I420_10BE,width=16,height=16,framerate=25/1",
   "video/x-raw,format=YVYU,width=16,height=16,framerate=25/1",
   "video/x-raw,format=GRAY10_LE32,width=16,height=16,framerate=25/1",
   "video/x-raw,format=GRAY16,width=16,height=16,framerate=25/1",

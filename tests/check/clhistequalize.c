@@ -166,6 +166,10 @@ GST_START_TEST (test_yuv_shared_input)
     { GST_VIDEO_FORMAT_I420, 2900, 1634 },
     { GST_VIDEO_FORMAT_Y444, 1031, 1029 },
     { GST_VIDEO_FORMAT_NV21, 64, 48 },
+    /* Words: P010's V 2 bytes after U, which the last row's copy must
+     * reach. */
+    { GST_VIDEO_FORMAT_P010_10LE, 1031, 1029 },
+    { GST_VIDEO_FORMAT_I420_10LE, 67, 45 },
   };
   GRand *rand = test_rand ();
   GstHarness *h = new_harness ();
@@ -216,6 +220,115 @@ GST_START_TEST (test_yuv_padded_strides)
     test_frame_free (in);
   }
   gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+static const GstVideoFormat high_depth[] = { GST_VIDEO_FORMAT_P010_10LE,
+  GST_VIDEO_FORMAT_P012_LE, GST_VIDEO_FORMAT_P016_LE,
+  GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_I420_12LE,
+  GST_VIDEO_FORMAT_I422_10LE, GST_VIDEO_FORMAT_Y444_10LE,
+  GST_VIDEO_FORMAT_Y444_16LE };
+/* Each one's 8-bit sibling. */
+static const GstVideoFormat high_depth_narrow[] = { GST_VIDEO_FORMAT_NV12,
+  GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_I420,
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_Y444,
+  GST_VIDEO_FORMAT_Y444 };
+
+/* Downstream asks for the 8-bit sibling of YUV of more bits: the luma
+ * equalized into 8 bits and the chroma narrowed, in one pass, on random
+ * frames of odd sizes and padded rows in every range, luma words random
+ * in all their bits by turns; a constant frame too. */
+GST_START_TEST (test_high_depth_to_8bit)
+{
+  GRand *rand = test_rand ();
+
+  for (guint f = 0; f < G_N_ELEMENTS (high_depth); f++) {
+    const GstVideoFormat format = high_depth[f];
+    const guint word = 16 -
+                       GST_VIDEO_FORMAT_INFO_SHIFT (gst_video_format_get_info (
+                                                        format),
+                           0);
+    GstHarness *h = new_harness ();
+    gchar *caps = g_strdup_printf ("video/x-raw,format=%s",
+        gst_video_format_to_string (high_depth_narrow[f]));
+
+    gst_harness_set_sink_caps_str (h, caps);
+    for (guint i = 0; i < 7; i++) {
+      const guint width = i < 2 ? 1 + i
+                                : (guint)g_rand_int_range (rand, 1, 150);
+      const guint height = i < 2 ? 3 - i
+                                 : (guint)g_rand_int_range (rand, 1, 90);
+      gsize strides[GST_VIDEO_MAX_PLANES] = { 0 };
+      TestFrame *in, *expected, *out;
+      gchar *what;
+
+      if (i % 2)
+        test_random_strides (format, width, 40, rand, strides);
+      in = test_frame_random_strides (format, width, height, strides,
+          i % 3 ? test_format_depth (format) : word, rand);
+      if (i == 6)
+        for (guint y = 0; y < height; y++)
+          for (guint x = 0; x < width; x++)
+            test_frame_set (in, x, y, test_frame_get (in, 0, 0));
+      test_frame_set_colorimetry (in, colorimetries[i % 3]);
+      expected = ref_histequalize_narrow (in, high_depth_narrow[f]);
+      out = test_harness_process (h, in);
+      what = test_frame_describe (in);
+      fail_unless (test_frame_equal (expected, out),
+          "%s to %s differs from the reference", what, caps);
+      g_free (what);
+      test_frame_free (out);
+      test_frame_free (expected);
+      test_frame_free (in);
+    }
+    g_free (caps);
+    gst_harness_teardown (h);
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* 10-bit luma 0..6 in a row, worked out by hand: N - hist[i0] = 6, so
+ * limited range gives 64 + 876 k / 6 = 64 + 146 k, full range 1023 k / 6
+ * with 170.5, 511.5 and 852.5 rounded to even; into NV12 the 8-bit values
+ * of test_yuv_hand_values (255 k / 6 here exact, 42.5, 127.5 and 212.5
+ * to even, as cv::equalizeHist's float gives them too). */
+GST_START_TEST (test_high_depth_hand_values)
+{
+  static const guint limited[] = { 64, 210, 356, 502, 648, 794, 940 };
+  static const guint full[] = { 0, 170, 341, 512, 682, 852, 1023 };
+  static const guint limited8[] = { 16, 52, 89, 126, 162, 198, 235 };
+  static const guint full8[] = { 0, 42, 85, 128, 170, 212, 255 };
+  GRand *rand = test_rand ();
+
+  for (guint n = 0; n < 2; n++) {
+    for (guint c = 1; c < G_N_ELEMENTS (colorimetries); c++) {
+      const gboolean is_full = c == 2;
+      const guint *want = n ? (is_full ? full8 : limited8)
+                            : (is_full ? full : limited);
+      GstHarness *h = new_harness ();
+      TestFrame *in = test_frame_random (GST_VIDEO_FORMAT_P010_10LE, 7, 1, 0,
+          10, rand);
+      TestFrame *out;
+
+      if (n)
+        gst_harness_set_sink_caps_str (h, "video/x-raw,format=NV12");
+      for (guint x = 0; x < 7; x++)
+        test_frame_set (in, x, 0, x);
+      test_frame_set_colorimetry (in, colorimetries[c]);
+      out = test_harness_process (h, in);
+      fail_unless_equals_int (out->format,
+          n ? GST_VIDEO_FORMAT_NV12 : GST_VIDEO_FORMAT_P010_10LE);
+      for (guint x = 0; x < 7; x++)
+        fail_unless_equals_int (test_frame_get (out, x, 0), want[x]);
+      test_frame_free (out);
+      test_frame_free (in);
+      gst_harness_teardown (h);
+    }
+  }
   g_rand_free (rand);
 }
 
@@ -1205,8 +1318,9 @@ GST_START_TEST (test_unconstrained_negotiation)
     { size, "clhistequalize name=a ! queue ! clsobel name=b",
         "a %1$s>%1$s+device b %1$s+device>GRAY8" },
     /* What downstream asks for. */
+    /* videotestsrc offers Y444_16LE before GRAY16_LE. */
     { size, "clsobel name=a ! video/x-raw,format=GRAY16_LE",
-        "a GRAY16_LE>GRAY16_LE" },
+        "a Y444_16LE>GRAY16_LE" },
     { gray16, "clhistequalize name=a ! video/x-raw,format=GRAY8",
         "a GRAY16_LE>GRAY8" },
     { gray16,
@@ -1254,6 +1368,32 @@ GST_START_TEST (test_unconstrained_negotiation)
   }
   fail_unless (wrong->len == 0, "negotiated:%s", wrong->str);
   g_string_free (wrong, TRUE);
+}
+
+GST_END_TEST;
+
+/* As test_unconstrained_negotiation: videotestsrc's order puts P016_LE
+ * before NV12 and I420_12LE before I420, so a caps filter asking for NV12
+ * or I420 after clhistequalize gets them from its 8-bit sibling path. */
+GST_START_TEST (test_narrowing_negotiation)
+{
+  const gchar *cases[][2] = {
+    { "video/x-raw,format=NV12", "a P016_LE>NV12" },
+    { "video/x-raw,format=I420", "a I420_12LE>I420" },
+    { "video/x-raw,format=P010_10LE", "a P010_10LE>P010_10LE" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *desc = g_strdup_printf ("videotestsrc num-buffers=2 ! "
+                                   "video/x-raw,width=64,height=48 ! "
+                                   "clhistequalize name=a ! %s ! fakesink",
+        cases[i][0]);
+    gchar *got = negotiated (desc);
+
+    fail_unless_equals_string (got, cases[i][1]);
+    g_free (got);
+    g_free (desc);
+  }
 }
 
 GST_END_TEST;
@@ -1469,6 +1609,8 @@ clhistequalize_suite (void)
   tcase_add_test (tc, test_yuv_shared_input);
   tcase_add_test (tc, test_yuv_padded_strides);
   tcase_add_test (tc, test_yuv_hand_values);
+  tcase_add_test (tc, test_high_depth_to_8bit);
+  tcase_add_test (tc, test_high_depth_hand_values);
   tcase_add_test (tc, test_yuv_constant);
   tcase_add_test (tc, test_yuv_real_images);
   tcase_add_test (tc, test_yuv_caps_change);
@@ -1484,6 +1626,7 @@ clhistequalize_suite (void)
   tcase_add_test (tc, test_videoconvert_pipeline);
   tcase_add_test (tc, test_yuv_pipelines);
   tcase_add_test (tc, test_unconstrained_negotiation);
+  tcase_add_test (tc, test_narrowing_negotiation);
   tcase_add_test (tc, test_decoder_pipelines);
   tcase_add_test (tc, test_playbin_video_filter);
   tcase_add_test (tc, test_upstream_pool);

@@ -150,6 +150,57 @@ GST_START_TEST (test_gray16_value_bands)
 
 GST_END_TEST;
 
+/* Luma of d bits has 2^d bins, summed down to message-bins where fewer:
+ * the message says so (1024 for 10 bits, not 65536), in clhistogram's and
+ * clhistequalize's messages and metas alike, every byte of the frames
+ * random (bits above the depth too, which are not counted). */
+GST_START_TEST (test_high_depth_bins)
+{
+  const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_P010_10LE,
+    GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_P012_LE,
+    GST_VIDEO_FORMAT_I422_10LE, GST_VIDEO_FORMAT_Y444_16LE };
+  const guint bins_list[] = { 65536, 4096, 1024, 256, 64, 1 };
+  const gchar *elements[] = { "clhistogram", "clhistequalize" };
+  GRand *rand = test_rand ();
+
+  for (guint e = 0; e < G_N_ELEMENTS (elements); e++) {
+    GstBus *bus;
+    GstHarness *h = hist_harness_new (elements[e], &bus);
+
+    for (guint i = 0; i < G_N_ELEMENTS (formats); i++) {
+      HistFrame *f = hist_frame_random (formats[i], 97, 35, 6, 3, rand);
+      const guint nbins = 1u << GST_VIDEO_INFO_COMP_DEPTH (&f->info, 0);
+
+      fail_unless_equals_int (f->nbins, nbins);
+      for (guint b = 0; b < G_N_ELEMENTS (bins_list); b++) {
+        GstMessage *msg;
+        GstBuffer *out;
+        guint num_bins = 0;
+
+        g_object_set (h->element, "message-bins", bins_list[b], NULL);
+        gst_harness_set_src_caps (h, gst_video_info_to_caps (&f->info));
+        fail_unless_equals_int (gst_harness_push (h,
+                                    gst_buffer_copy_deep (f->buf)),
+            GST_FLOW_OK);
+        out = gst_harness_pull (h);
+        msg = hist_pop_message (bus);
+        fail_unless (gst_structure_get_uint (gst_message_get_structure (msg),
+            "num-bins", &num_bins));
+        fail_unless_equals_int (num_bins, MIN (bins_list[b], nbins));
+        hist_check_fields (gst_message_get_structure (msg), f, bins_list[b]);
+        hist_check_meta_equals_message (out, gst_message_get_structure (msg));
+        gst_message_unref (msg);
+        gst_buffer_unref (out);
+      }
+      hist_frame_free (f);
+    }
+    hist_harness_free (h, bus);
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 /* What docs/clhistogram.md says the roi-* properties measure:
  * ref_region() of the frame's luma. */
 static RefRegionFit
@@ -745,6 +796,7 @@ clhistogram_suite (void)
   tcase_add_test (tc, test_one_1080p_nv12);
   tcase_add_test (tc, test_caps_changes);
   tcase_add_test (tc, test_gray16_value_bands);
+  tcase_add_test (tc, test_high_depth_bins);
   tcase_add_test (tc, test_region);
   tcase_add_test (tc, test_region_edges);
   tcase_add_test (tc, test_message_times);

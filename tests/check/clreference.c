@@ -35,11 +35,11 @@ ref_histogram (const TestFrame *in, guint *nbins)
     test_frame_free (y);
     return hist;
   }
-  *nbins = test_frame_bpp (in) == 1 ? 256 : 65536;
+  *nbins = 1u << test_format_depth (in->format);
   hist = g_new0 (guint64, *nbins);
   for (guint y = 0; y < in->height; y++)
     for (guint x = 0; x < in->width; x++)
-      hist[test_frame_get (in, x, y)]++;
+      hist[test_frame_value (in, x, y)]++;
   return hist;
 }
 
@@ -84,7 +84,8 @@ lut_gray8 (const guint64 *hist, guint64 total, guint i0, guint *lut)
 
 /* @lo + round_half_even ((cdf[v] - cdf_min) * span / (N - cdf_min)) in
  * exact integers, for every v from i0 up to @nbins. GRAY16 takes 0 and
- * 65535, limited-range luma 16 and 219 (16-235). */
+ * 65535, limited-range luma 16 and 219 (16-235), shifted up by d - 8 for
+ * d-bit luma; full-range luma of d > 8 bits 0 and 2^d - 1. */
 static void
 lut_exact (const guint64 *hist, guint nbins, guint64 total, guint i0, guint lo,
     guint64 span, guint *lut)
@@ -131,6 +132,9 @@ ref_histequalize (const TestFrame *in)
   guint nbins, i0 = 0;
   guint64 *hist;
   const guint64 total = (guint64)in->width * in->height;
+  const guint d = test_format_depth (in->format);
+  const gboolean limited = test_format_is_yuv (in->format) &&
+                           !test_frame_full_range (in);
   /* Chroma and the colorimetry come along untouched. */
   TestFrame *out = test_frame_copy_strides (in, in->format, in->strides);
   guint *lut;
@@ -140,22 +144,57 @@ ref_histequalize (const TestFrame *in)
     return ref_rgb_on_channel (in, REF_COLOR_YCRCB, histequalize_op, NULL);
   }
   hist = ref_histogram (in, &nbins);
+  lut = g_new0 (guint, nbins);
   while (hist[i0] == 0)
     i0++;
-  if (hist[i0] == total) {
-    g_free (hist);
-    return out;
-  }
-  lut = g_new0 (guint, nbins);
-  if (nbins == 65536)
-    lut_exact (hist, nbins, total, i0, 0, 65535, lut);
-  else if (test_format_is_yuv (in->format) && !test_frame_full_range (in))
-    lut_exact (hist, nbins, total, i0, 16, 219, lut);
+  /* A constant frame keeps its values; the luma's bits above the depth
+   * go, as they do from any frame. */
+  if (hist[i0] == total)
+    for (guint v = 0; v < nbins; v++)
+      lut[v] = v;
+  else if (limited)
+    lut_exact (hist, nbins, total, i0, 16u << (d - 8), 219u << (d - 8), lut);
+  else if (d > 8)
+    lut_exact (hist, nbins, total, i0, 0, nbins - 1, lut);
   else
     lut_gray8 (hist, total, i0, lut);
   for (guint y = 0; y < in->height; y++)
     for (guint x = 0; x < in->width; x++)
-      test_frame_set (out, x, y, lut[test_frame_get (in, x, y)]);
+      test_frame_set (out, x, y, lut[test_frame_value (in, x, y)]);
+  g_free (lut);
+  g_free (hist);
+  return out;
+}
+
+TestFrame *
+ref_histequalize_narrow (const TestFrame *in, GstVideoFormat format)
+{
+  guint nbins, i0 = 0;
+  guint64 *hist = ref_histogram (in, &nbins);
+  const guint64 total = (guint64)in->width * in->height;
+  const guint d = test_format_depth (in->format);
+  TestFrame *out = test_frame_new (format, in->width, in->height, 0);
+  guint *lut = g_new0 (guint, nbins);
+
+  g_assert (d > 8 && test_format_depth (format) == 8);
+  test_frame_set_colorimetry (out, in->colorimetry);
+  while (hist[i0] == 0)
+    i0++;
+  if (hist[i0] == total)
+    for (guint v = 0; v < nbins; v++)
+      lut[v] = v >> (d - 8);
+  else if (!test_frame_full_range (in))
+    lut_exact (hist, nbins, total, i0, 16, 219, lut);
+  else
+    lut_exact (hist, nbins, total, i0, 0, 255, lut);
+  for (guint y = 0; y < in->height; y++)
+    for (guint x = 0; x < in->width; x++)
+      test_frame_set (out, x, y, lut[test_frame_value (in, x, y)]);
+  for (guint k = 1; k < test_frame_n_components (in); k++)
+    for (guint y = 0; y < test_frame_comp_height (in, k); y++)
+      for (guint x = 0; x < test_frame_comp_width (in, k); x++)
+        test_frame_set_comp (out, k, x, y,
+            (test_frame_get_comp (in, k, x, y) & (nbins - 1)) >> (d - 8));
   g_free (lut);
   g_free (hist);
   return out;
@@ -166,7 +205,7 @@ ref_histequalize (const TestFrame *in)
 static gint64
 pixel_replicate (const TestFrame *in, gint x, gint y)
 {
-  return test_frame_get (in, CLAMP (x, 0, (gint)in->width - 1),
+  return test_frame_value (in, CLAMP (x, 0, (gint)in->width - 1),
       CLAMP (y, 0, (gint)in->height - 1));
 }
 
@@ -176,9 +215,12 @@ pixel_replicate (const TestFrame *in, gint x, gint y)
 GstVideoFormat
 ref_sobel_default_format (GstVideoFormat in)
 {
-  return test_format_is_yuv (in) || test_format_is_rgb (in)
-             ? GST_VIDEO_FORMAT_GRAY8
-             : in;
+  if (test_format_is_rgb (in))
+    return GST_VIDEO_FORMAT_GRAY8;
+  if (!test_format_is_yuv (in))
+    return in;
+  return test_format_depth (in) > 8 ? GST_VIDEO_FORMAT_GRAY16_LE
+                                    : GST_VIDEO_FORMAT_GRAY8;
 }
 
 TestFrame *
@@ -211,7 +253,9 @@ ref_sobel_format (const TestFrame *in, RefSobelMode mode, gdouble scale,
       format == in->format ? in->stride : 0);
 
   g_assert (format == GST_VIDEO_FORMAT_GRAY8 ||
-            (format == in->format && !test_format_is_yuv (format)));
+            (format == in->format && !test_format_is_yuv (format)) ||
+            (format == GST_VIDEO_FORMAT_GRAY16_LE &&
+                test_format_depth (in->format) > 8));
 
   for (gint y = 0; y < (gint)in->height; y++) {
     for (gint x = 0; x < (gint)in->width; x++) {

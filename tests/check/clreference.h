@@ -31,8 +31,17 @@ G_BEGIN_DECLS
 /* clhistequalize's output for @in, in @in's format and strides: GRAY8 and
  * full-range YUV luma equalized as cv::equalizeHist, limited-range YUV
  * luma (GStreamer's default for YUV caps without colorimetry) into
- * 16-235, GRAY16 into 0-65535; chroma copied. */
+ * 16-235 (shifted up by d - 8 for luma of d bits), GRAY16 and full-range
+ * luma of d > 8 bits into 0..2^d - 1; chroma copied. Luma values are read
+ * without the bits above the depth (test_frame_value()). */
 TestFrame *ref_histequalize (const TestFrame *in);
+
+/* clhistequalize's output for @in of YUV of d > 8 bits in its 8-bit
+ * sibling @format (NV12 for P010_10LE, I420 for I420_10LE, ...): the luma
+ * equalized as for d bits with 8 in place of d in the table's range (0-255
+ * full range, in exact integers; 16-235 limited), a constant frame's luma
+ * v >> (d - 8); the chroma's values shifted down by d - 8. */
+TestFrame *ref_histequalize_narrow (const TestFrame *in, GstVideoFormat format);
 
 /* The channel @space of each pixel of the packed RGB frame @in, as a
  * GRAY8 frame: what the elements work on. */
@@ -51,8 +60,8 @@ typedef TestFrame *(
 TestFrame *ref_rgb_on_channel (const TestFrame *in, RefColorSpace space,
     RefChannelOp op, gconstpointer data);
 
-/* The full histogram of @in's gray or luma (RGB: the Y of its YCrCb): 256
- * or 65536 bins. */
+/* The full histogram of @in's gray or luma values (RGB: the Y of its
+ * YCrCb): 2^depth bins. */
 guint64 *ref_histogram (const TestFrame *in, guint *nbins);
 
 /* How clhistequalize's and clhistogram's region of interest meets a frame:
@@ -84,9 +93,10 @@ typedef enum
   REF_SOBEL_DY,
 } RefSobelMode;
 
-/* clsobel's output for @in of its luma or gray, in the format the element
- * gives by default (ref_sobel_default_format: GRAY8 for YUV, the input's
- * for gray), in @in's stride where the format is @in's. */
+/* clsobel's output for @in of its luma or gray values, in the format the
+ * element gives by default (ref_sobel_default_format: GRAY8 for 8-bit YUV,
+ * GRAY16_LE for YUV of more bits, the input's for gray), in @in's stride
+ * where the format is @in's. */
 TestFrame *ref_sobel (const TestFrame *in, RefSobelMode mode, gdouble scale,
     guint threshold);
 GstVideoFormat ref_sobel_default_format (GstVideoFormat in);

@@ -345,6 +345,52 @@ check_gray16_to_gray8 (GstHarness *h, GRand *rand)
   test_frame_free (be);
 }
 
+/* Luma of more than 8 bits gives GRAY16_LE by default and GRAY8 where the
+ * sink's caps say so, the Sobel of its values either way (bits above the
+ * depth dropped): a step of 1000 in 10 bits is 4000 in dx. */
+GST_START_TEST (test_high_depth_outputs)
+{
+  const GstVideoFormat hd[] = { GST_VIDEO_FORMAT_P010_10LE,
+    GST_VIDEO_FORMAT_I420_12LE, GST_VIDEO_FORMAT_Y444_16LE,
+    GST_VIDEO_FORMAT_I422_10LE };
+  GRand *rand = test_rand ();
+  GstHarness *h = gst_harness_new ("clsobel");
+  TestFrame *step = test_frame_new (GST_VIDEO_FORMAT_P010_10LE, 40, 11, 0);
+  TestFrame *out;
+
+  for (guint y = 0; y < step->height; y++)
+    for (guint x = 0; x < step->width; x++)
+      test_frame_set (step, x, y, x < 21 ? 0 : 1000);
+  set_params (h, REF_SOBEL_DX, 1.0, 0);
+  out = test_harness_process (h, step);
+  fail_unless_equals_int (out->format, GST_VIDEO_FORMAT_GRAY16_LE);
+  fail_unless_equals_int (test_frame_get (out, 21, 5), 4000);
+  test_frame_free (out);
+  for (guint f = 0; f < G_N_ELEMENTS (hd); f++) {
+    const guint words =
+        16 - GST_VIDEO_FORMAT_INFO_SHIFT (gst_video_format_get_info (hd[f]), 0);
+    TestFrame *in = test_frame_random (hd[f], 37, 13, 0, words, rand);
+
+    check_sobel_format (h, in, modes[f], 1.0, 0, GST_VIDEO_FORMAT_GRAY16_LE);
+    test_frame_free (in);
+  }
+  gst_harness_set_sink_caps_str (h, "video/x-raw,format=GRAY8");
+  for (guint f = 0; f < G_N_ELEMENTS (hd); f++) {
+    const guint words =
+        16 - GST_VIDEO_FORMAT_INFO_SHIFT (gst_video_format_get_info (hd[f]), 0);
+    TestFrame *in = test_frame_random (hd[f], 37, 13, 0, words, rand);
+
+    check_sobel_format (h, in, modes[f], 1.0 / 64, 0, GRAY8);
+    check_sobel_format (h, in, REF_SOBEL_MAGNITUDE, 0.5, 100, GRAY8);
+    test_frame_free (in);
+  }
+  test_frame_free (step);
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 /* The sink's caps say GRAY8: scaled, rounded half to even, clamped to 255
  * and thresholded to 255; checked by hand on a step too (4 * 10000 / 256
  * = 156.25, and unscaled far past 255). */
@@ -911,6 +957,7 @@ clsobel_suite (void)
   tcase_add_test (tc, test_yuv_step_edge);
   tcase_add_test (tc, test_yuv_caps_change);
   tcase_add_test (tc, test_gray16_to_gray8);
+  tcase_add_test (tc, test_high_depth_outputs);
   tcase_add_test (tc, test_gray16_to_gray8_capsfilter);
   tcase_add_test (tc, test_scale_threshold);
   tcase_add_test (tc, test_step_edge);

@@ -77,6 +77,16 @@ comp_bytes (const GstVideoFormatInfo *finfo, guint comp)
   return GST_VIDEO_FORMAT_INFO_DEPTH (finfo, comp) > 8 ? 2 : 1;
 }
 
+/* GStreamer 1.22 gives P010_10LE's V (and P012_LE's, P016_LE's) NV12's
+ * offset, 1 byte, where the samples are words: its own unpacking reads V
+ * 2 bytes on. */
+static guint
+comp_offset (const GstVideoFormatInfo *finfo, guint comp)
+{
+  return GST_ROUND_UP_N (GST_VIDEO_FORMAT_INFO_POFFSET (finfo, comp),
+      comp_bytes (finfo, comp));
+}
+
 guint
 test_format_depth (GstVideoFormat format)
 {
@@ -104,7 +114,7 @@ test_format_row_bytes (GstVideoFormat format, guint width, guint plane)
     if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != plane)
       continue;
     row = MAX (row,
-        GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) +
+        comp_offset (finfo, c) +
             (gsize)(w - 1) * GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c) +
             comp_bytes (finfo, c));
     /* Packed RGB: whole pixels, RGBx's x too. */
@@ -206,8 +216,7 @@ comp_pointer (const TestFrame *f, const GstVideoFormatInfo *finfo, guint comp,
       x < (guint)GST_VIDEO_FORMAT_INFO_SCALE_WIDTH (finfo, comp, f->width));
   g_assert (
       y < (guint)GST_VIDEO_FORMAT_INFO_SCALE_HEIGHT (finfo, comp, f->height));
-  return f->planes[plane] + y * f->strides[plane] +
-         GST_VIDEO_FORMAT_INFO_POFFSET (finfo, comp) +
+  return f->planes[plane] + y * f->strides[plane] + comp_offset (finfo, comp) +
          (gsize)x * GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, comp);
 }
 
@@ -216,11 +225,13 @@ test_frame_get_comp (const TestFrame *f, guint comp, guint x, guint y)
 {
   const GstVideoFormatInfo *finfo = format_info (f->format);
   const guint8 *p = comp_pointer (f, finfo, comp, x, y);
+  const guint shift = GST_VIDEO_FORMAT_INFO_SHIFT (finfo, comp);
 
   if (comp_bytes (finfo, comp) == 1)
     return p[0];
-  return GST_VIDEO_FORMAT_INFO_IS_LE (finfo) ? GST_READ_UINT16_LE (p)
-                                             : GST_READ_UINT16_BE (p);
+  return (GST_VIDEO_FORMAT_INFO_IS_LE (finfo) ? GST_READ_UINT16_LE (p)
+                                              : GST_READ_UINT16_BE (p)) >>
+         shift;
 }
 
 void
@@ -228,9 +239,16 @@ test_frame_set_comp (TestFrame *f, guint comp, guint x, guint y, guint v)
 {
   const GstVideoFormatInfo *finfo = format_info (f->format);
   guint8 *p = comp_pointer (f, finfo, comp, x, y);
+  const guint shift = GST_VIDEO_FORMAT_INFO_SHIFT (finfo, comp);
 
-  /* A value the format cannot hold is a test's bug, not to be wrapped. */
-  g_assert_cmpuint (v, <, 1u << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, comp));
+  /* A value the format cannot hold is a test's bug, not to be wrapped;
+   * a word's bits above the depth where the value is its low bits are
+   * the out-of-range bits the elements must ignore. */
+  g_assert_cmpuint (v, <,
+      comp_bytes (finfo, comp) == 1 ? 256u
+      : shift ? 1u << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, comp)
+              : 65536u);
+  v <<= shift;
   if (comp_bytes (finfo, comp) == 1) {
     p[0] = v;
   } else if (GST_VIDEO_FORMAT_INFO_IS_LE (finfo)) {
@@ -244,6 +262,12 @@ guint
 test_frame_get (const TestFrame *f, guint x, guint y)
 {
   return test_frame_get_comp (f, 0, x, y);
+}
+
+guint
+test_frame_value (const TestFrame *f, guint x, guint y)
+{
+  return test_frame_get (f, x, y) & ((1u << test_format_depth (f->format)) - 1);
 }
 
 void
@@ -290,7 +314,11 @@ fill_chroma (TestFrame *f, GRand *rand)
   for (guint k = 1; k < test_frame_n_components (f); k++)
     for (guint y = 0; y < test_frame_comp_height (f, k); y++)
       for (guint x = 0; x < test_frame_comp_width (f, k); x++)
-        test_frame_set_comp (f, k, x, y, g_rand_int (rand) & 0xff);
+        test_frame_set_comp (f, k, x, y,
+            g_rand_int (rand) &
+                ((1u << GST_VIDEO_FORMAT_INFO_DEPTH (format_info (f->format),
+                      k)) -
+                    1));
 }
 
 TestFrame *

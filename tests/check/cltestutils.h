@@ -67,7 +67,7 @@ extern const guint test_n_rgb_formats;
 gboolean test_format_is_yuv (GstVideoFormat format);
 /* Packed 8-bit RGB, whose channel the elements make from each pixel. */
 gboolean test_format_is_rgb (GstVideoFormat format);
-/* Bits of the gray or luma samples: 8, or 16 for GRAY16. */
+/* Bits of the gray or luma values: 8, 16 for GRAY16, 10 for P010. */
 guint test_format_depth (GstVideoFormat format);
 
 /* @stride is plane 0's; 0 means packed (rows of exactly the pixels'
@@ -80,13 +80,20 @@ TestFrame *test_frame_new_strides (GstVideoFormat format, guint width,
 void test_frame_free (TestFrame *f);
 /* Bytes per sample of the first component: 1, or 2 for GRAY16. */
 guint test_frame_bpp (const TestFrame *f);
+/* The luma or gray value at (@x, @y): test_frame_get() without the bits
+ * above the format's depth, as the elements read it. */
+guint test_frame_value (const TestFrame *f, guint x, guint y);
 /* The bytes one row of @plane holds pixels in, and its row count. */
 gsize test_format_row_bytes (GstVideoFormat format, guint width, guint plane);
 guint test_format_plane_height (GstVideoFormat format, guint height,
     guint plane);
 guint test_format_n_planes (GstVideoFormat format);
 
-/* The luma (YUV) or gray sample at (@x, @y). */
+/* The luma (YUV) or gray sample at (@x, @y): for samples of 16-bit words,
+ * the word shifted down by the format's shift (P010's value), so in
+ * formats that keep the value in the low bits (I420_10LE) with any bits
+ * set above the depth, which test_frame_set() may set (see
+ * test_frame_value()). */
 guint test_frame_get (const TestFrame *f, guint x, guint y);
 void test_frame_set (TestFrame *f, guint x, guint y, guint v);
 /* Any component (0 Y or gray, 1 U, 2 V), at (@x, @y) of that component's
@@ -112,8 +119,8 @@ TestFrame *test_frame_from_gray (const TestFrame *gray, GstVideoFormat format,
 
 /* Loads tests/data/@name: PNG through pngdec, or binary PGM. */
 TestFrame *test_frame_load (const gchar *name);
-/* Random luma or gray values below 2^@bits, random 8-bit chroma, from
- * @rand. */
+/* Random luma or gray values below 2^@bits, random chroma of the
+ * format's depth, from @rand. */
 TestFrame *test_frame_random (GstVideoFormat format, guint width, guint height,
     gsize stride, guint bits, GRand *rand);
 /* The same, one stride per plane. */

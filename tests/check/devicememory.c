@@ -340,6 +340,123 @@ GST_START_TEST (test_triples)
 }
 GST_END_TEST;
 
+/* Luma of more than 8 bits in device memory between the elements that
+ * take it: P010's shifted words unpacked from and packed into the
+ * device's buffers, I420_10LE's low bits, Y444_16LE's whole words. */
+GST_START_TEST (test_high_depth_pairs)
+{
+  const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_P010_10LE,
+    GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_Y444_16LE };
+  const gchar *takers[] = { "clhistequalize", "clsobel", "clhistogram" };
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+    gchar *src = source (formats[f], 61, 35, 2);
+    GPtrArray *in = source_frames (src);
+    const gchar *triple[] = { "clhistequalize", "clhistogram", "clhistequalize",
+      NULL };
+
+    for (guint a = 0; a < G_N_ELEMENTS (takers); a++)
+      for (guint b = 0; b < G_N_ELEMENTS (takers); b++) {
+        const gchar *chain[] = { takers[a], takers[b], NULL };
+
+        check_chain (src, in, chain);
+      }
+    check_chain (src, in, triple);
+    g_ptr_array_unref (in);
+    g_free (src);
+  }
+}
+GST_END_TEST;
+
+/* One of @in's frames, equalized @times times by clhistequalize, the last
+ * time into its 8-bit sibling @narrow, then once more in 8 bits if
+ * @after. */
+static TestFrame *
+ref_narrowed (const TestFrame *in, guint times, GstVideoFormat narrow,
+    gboolean after)
+{
+  TestFrame *f = test_frame_copy (in, in->format, in->stride), *next;
+
+  for (guint i = 0; i + 1 < times; i++) {
+    next = ref_histequalize (f);
+    test_frame_free (f);
+    f = next;
+  }
+  next = ref_histequalize_narrow (f, narrow);
+  test_frame_free (f);
+  f = next;
+  if (after) {
+    next = ref_histequalize (f);
+    test_frame_free (f);
+    f = next;
+  }
+  return f;
+}
+
+/* clhistequalize into the 8-bit sibling of high-bit-depth YUV, its chroma
+ * narrowed from device memory to device memory, from host memory to the
+ * device's and from the device's to host memory; a clhistequalize after
+ * it brings the chroma to host memory as it found it. */
+GST_START_TEST (test_high_depth_narrow_on_device)
+{
+  const GstVideoFormat formats[][2] = {
+    { GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_NV12 },
+    { GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_I420 },
+    { GST_VIDEO_FORMAT_Y444_16LE, GST_VIDEO_FORMAT_Y444 },
+  };
+  const struct {
+    const gchar *chain;
+    guint times, links;
+    gboolean after;
+  } cases[] = {
+    { "clhistequalize name=e0 ! clhistequalize name=e1 ! "
+      "video/x-raw(memory:OpenCLBuffer),format=%s ! clhistequalize name=e2",
+        2, 3, TRUE },
+    { "clhistequalize name=e0 ! video/x-raw(memory:OpenCLBuffer),format=%s ! "
+      "clhistequalize name=e1",
+        1, 1, TRUE },
+    { "clhistequalize name=e0 ! clhistequalize name=e1 ! "
+      "video/x-raw,format=%s",
+        2, 1, FALSE },
+  };
+  const gchar *names[] = { "e0", "e1", "e2", NULL };
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+    gchar *src = source (formats[f][0], 61, 35, 2);
+    GPtrArray *in = source_frames (src);
+
+    for (guint c = 0; c < G_N_ELEMENTS (cases); c++) {
+      gchar *chain = g_strdup_printf (cases[c].chain,
+          gst_video_format_to_string (formats[f][1]));
+      gchar *desc = g_strdup_printf ("%s ! %s ! fakesink name=sink "
+                                     "signal-handoffs=true",
+          src, chain);
+      GstElement *pipeline = parse (desc);
+      GPtrArray *outs = outs_new ();
+
+      play (pipeline, outs, NULL, names, cases[c].links);
+      fail_unless_equals_int (outs->len, in->len);
+      for (guint i = 0; i < outs->len; i++) {
+        TestFrame *expected =
+            ref_narrowed (((Out *)g_ptr_array_index (in, i))->frame,
+                cases[c].times, formats[f][1], cases[c].after);
+
+        fail_unless (test_frame_equal (expected,
+                         ((Out *)g_ptr_array_index (outs, i))->frame),
+            "%s: frame %u", desc, i);
+        test_frame_free (expected);
+      }
+      g_ptr_array_unref (outs);
+      gst_object_unref (pipeline);
+      g_free (desc);
+      g_free (chain);
+    }
+    g_ptr_array_unref (in);
+    g_free (src);
+  }
+}
+GST_END_TEST;
+
 /* The same chain with system memory forced between the elements gives
  * the same frames. */
 static void
@@ -787,6 +904,8 @@ devicememory_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_pairs);
   tcase_add_test (tc, test_triples);
+  tcase_add_test (tc, test_high_depth_pairs);
+  tcase_add_test (tc, test_high_depth_narrow_on_device);
   tcase_add_test (tc, test_videoconvert_queue);
   tcase_add_test (tc, test_tee);
   tcase_add_test (tc, test_other_context);

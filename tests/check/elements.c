@@ -812,6 +812,122 @@ GST_START_TEST (test_rgb_every_format)
 
 GST_END_TEST;
 
+/* ---- YUV of more than 8 bits a sample ---- */
+
+static const GstVideoFormat high_depth_formats[] = { GST_VIDEO_FORMAT_P010_10LE,
+  GST_VIDEO_FORMAT_P012_LE, GST_VIDEO_FORMAT_P016_LE,
+  GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_I420_12LE,
+  GST_VIDEO_FORMAT_I422_10LE, GST_VIDEO_FORMAT_Y444_10LE,
+  GST_VIDEO_FORMAT_Y444_16LE };
+
+/* Whether @element's sink template lists @format. */
+static gboolean
+element_takes (const gchar *element, GstVideoFormat format)
+{
+  GstElementFactory *factory = gst_element_factory_find (element);
+  GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format", G_TYPE_STRING,
+      gst_video_format_to_string (format), NULL);
+  gboolean takes = FALSE;
+
+  fail_unless (factory != NULL);
+  for (const GList *l = gst_element_factory_get_static_pad_templates (factory);
+       l; l = l->next) {
+    GstStaticPadTemplate *t = l->data;
+    GstCaps *templ = gst_static_pad_template_get_caps (t);
+
+    if (t->direction == GST_PAD_SINK)
+      takes |= gst_caps_can_intersect (templ, caps);
+    gst_caps_unref (templ);
+  }
+  gst_caps_unref (caps);
+  gst_object_unref (factory);
+  return takes;
+}
+
+/* Random frames of every size of test_yuv_every_format in each format,
+ * packed rows and padded ones by turns; by turns too, luma words random
+ * in all their bits, where formats that keep the value in the low bits
+ * (I420_10LE) then have bits set above the depth, which the elements
+ * must drop as the reference does. clclahe takes none of them. */
+GST_START_TEST (test_yuv_high_depth)
+{
+  const guint sizes[][2] = { { 1, 1 }, { 2, 2 }, { 3, 1 }, { 1, 3 }, { 7, 5 },
+    { 33, 17 }, { 641, 479 } };
+  const Element *e = &elements[__i__];
+  GRand *rand = test_rand (e);
+  Harness *h;
+  guint n = 0;
+
+  if (!element_takes (e->name, high_depth_formats[0])) {
+    fail_unless (g_str_equal (e->name, "clclahe"), "%s", e->name);
+    for (guint f = 0; f < G_N_ELEMENTS (high_depth_formats); f++)
+      fail_if (element_takes (e->name, high_depth_formats[f]));
+    g_rand_free (rand);
+    return;
+  }
+  h = harness_new (e);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    for (guint f = 0; f < G_N_ELEMENTS (high_depth_formats); f++) {
+      const GstVideoFormat format = high_depth_formats[f];
+      const GstVideoFormatInfo *info = gst_video_format_get_info (format);
+      const guint words = 16 - GST_VIDEO_FORMAT_INFO_SHIFT (info, 0);
+
+      for (guint c = 0; c < G_N_ELEMENTS (colorimetries); c++, n++) {
+        gsize strides[GST_VIDEO_MAX_PLANES] = { 0 };
+        TestFrame *in;
+
+        if (n % 2)
+          test_random_strides (format, sizes[s][0], 40, rand, strides);
+        in = test_frame_random_strides (format, sizes[s][0], sizes[s][1],
+            strides, n % 3 ? GST_VIDEO_FORMAT_INFO_DEPTH (info, 0) : words,
+            rand);
+        test_frame_set_colorimetry (in, colorimetries[c]);
+        fail_unless (element_takes (e->name, format), "%s: %s", e->name,
+            gst_video_format_to_string (format));
+        if (!too_large (in)) {
+          check (h, CHECK_YUV, in, s, f, rand);
+          /* Every bin of the 2^d, and 65536 asked for: no more. */
+          if (e->measures) {
+            const Settings all = { .message_bins = 65536 };
+
+            check_settings (h, in, &all);
+          }
+        }
+        test_frame_free (in);
+      }
+    }
+  }
+  harness_free (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* videotestsrc links straight to the element in each format it takes;
+ * clclahe refuses them all. */
+GST_START_TEST (test_high_depth_caps)
+{
+  const Element *e = &elements[__i__];
+
+  for (guint f = 0; f < G_N_ELEMENTS (high_depth_formats); f++) {
+    const gchar *format = gst_video_format_to_string (high_depth_formats[f]);
+    gchar *desc = g_strdup_printf ("videotestsrc num-buffers=2 ! "
+                                   "video/x-raw,format=%s,width=67,height=33 ! "
+                                   "%s ! fakesink",
+        format, e->name);
+    gchar *error = test_run_pipeline (desc, NULL);
+
+    if (g_str_equal (e->name, "clclahe"))
+      fail_unless (error != NULL, "%s linked", desc);
+    else
+      fail_unless (error == NULL, "%s: %s", desc, error);
+    g_free (error);
+    g_free (desc);
+  }
+}
+
+GST_END_TEST;
+
 /* A format the element does not take, with nothing to convert it: the
  * error says which formats it does take. */
 GST_START_TEST (test_refused_format_error)
@@ -867,6 +983,8 @@ elements_suite (void)
   add_test (tc, test_rgb_every_format);
   add_test (tc, test_real_rgb);
   add_test (tc, test_refused_format_error);
+  add_test (tc, test_yuv_high_depth);
+  add_test (tc, test_high_depth_caps);
   return s;
 }
 

@@ -61,10 +61,12 @@ hist_luma_histogram (GstBuffer *buf, const GstVideoInfo *info, const guint *roi,
     for (guint x = roi[0]; x < roi[0] + roi[2]; x++) {
       const guint8 *p = row + x * GST_VIDEO_FRAME_COMP_PSTRIDE (&frame, 0);
 
-      if (format == GST_VIDEO_FORMAT_GRAY16_LE)
-        hist[GST_READ_UINT16_LE (p)]++;
-      else if (format == GST_VIDEO_FORMAT_GRAY16_BE)
+      if (format == GST_VIDEO_FORMAT_GRAY16_BE)
         hist[GST_READ_UINT16_BE (p)]++;
+      else if (GST_VIDEO_INFO_COMP_DEPTH (info, 0) > 8)
+        hist[(GST_READ_UINT16_LE (p) >>
+                 GST_VIDEO_FORMAT_INFO_SHIFT (info->finfo, 0)) &
+             (*nbins - 1)]++;
       else
         hist[p[0]]++;
     }
