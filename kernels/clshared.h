@@ -64,6 +64,10 @@
  * few bytes. */
 #define GST_CL_RGB_PIXELS 4
 
+/* frame.cl's unpack_u16 and pack_u16 (high-bit-depth YUV): samples per
+ * work-item, in a row. */
+#define GST_CL_U16_SAMPLES 4
+
 /* clhistequalize's methods, numbered as GstClHistEqualizeMethod. */
 #define GST_CL_METHOD_EQUALIZE 0
 #define GST_CL_METHOD_LINEAR 1

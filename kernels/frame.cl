@@ -56,6 +56,14 @@ pack_u8 (__global uchar * packed, uint ppitch, uint offset, uint pstride,
         plane[(size_t) y * pitch + x];
 }
 
+/* GST_CL_U16_SAMPLES samples a work-item: as one vector of words where
+ * the samples are whole words of their own (a plane of 16-bit samples, not
+ * interleaved), aligned, and all in the row, on little-endian devices;
+ * else one by one. */
+#define U16_VECTORS(x0) \
+  (pstride == 2 && ((ppitch | offset | pitch) & 1) == 0 && \
+      (x0) + GST_CL_U16_SAMPLES <= width && y < height)
+
 /* 16-bit little-endian words, whatever the device's byte order: the value
  * is (word >> @shift) & @mask (P010's luma: shift 6, mask 0x3ff), and its
  * plane holds it as GRAY16_LE does, so that the elements' kernels read it
@@ -68,16 +76,29 @@ unpack_u16 (__global const uchar * packed, uint ppitch, uint offset,
     uint pstride, uint width, uint height, __global uchar * plane, uint pitch,
     uint shift, uint mask)
 {
-  const uint x = get_global_id (0), y = get_global_id (1);
+  const uint y = get_global_id (1);
+  const uint x0 = get_global_id (0) * GST_CL_U16_SAMPLES;
 
-  if (x < width && y < height) {
-    __global const uchar *w =
-        packed + (size_t) y * ppitch + offset + (size_t) x * pstride;
-    __global uchar *v = plane + (size_t) y * pitch + (size_t) x * 2;
-    const uint value = ((w[0] | ((uint) w[1] << 8)) >> shift) & mask;
+#ifdef __ENDIAN_LITTLE__
+  if (U16_VECTORS (x0)) {
+    const ushort4 w = vload4 (0, (__global const ushort *) (packed +
+            (size_t) y * ppitch + offset) + x0);
 
-    v[0] = (uchar) value;
-    v[1] = (uchar) (value >> 8);
+    vstore4 ((w >> (ushort) shift) & (ushort) mask, 0,
+        (__global ushort *) (plane + (size_t) y * pitch) + x0);
+    return;
+  }
+#endif
+  for (uint x = x0; x < x0 + GST_CL_U16_SAMPLES; x++) {
+    if (x < width && y < height) {
+      __global const uchar *w =
+          packed + (size_t) y * ppitch + offset + (size_t) x * pstride;
+      __global uchar *v = plane + (size_t) y * pitch + (size_t) x * 2;
+      const uint value = ((w[0] | ((uint) w[1] << 8)) >> shift) & mask;
+
+      v[0] = (uchar) value;
+      v[1] = (uchar) (value >> 8);
+    }
   }
 }
 
@@ -88,16 +109,29 @@ pack_u16 (__global uchar * packed, uint ppitch, uint offset, uint pstride,
     uint width, uint height, __global const uchar * plane, uint pitch,
     uint shift, uint mask)
 {
-  const uint x = get_global_id (0), y = get_global_id (1);
+  const uint y = get_global_id (1);
+  const uint x0 = get_global_id (0) * GST_CL_U16_SAMPLES;
 
-  if (x < width && y < height) {
-    __global uchar *w =
-        packed + (size_t) y * ppitch + offset + (size_t) x * pstride;
-    __global const uchar *v = plane + (size_t) y * pitch + (size_t) x * 2;
-    const uint word = ((v[0] | ((uint) v[1] << 8)) & mask) << shift;
+#ifdef __ENDIAN_LITTLE__
+  if (U16_VECTORS (x0)) {
+    const ushort4 v = vload4 (0, (__global const ushort *) (plane +
+            (size_t) y * pitch) + x0);
 
-    w[0] = (uchar) word;
-    w[1] = (uchar) (word >> 8);
+    vstore4 ((v & (ushort) mask) << (ushort) shift, 0,
+        (__global ushort *) (packed + (size_t) y * ppitch + offset) + x0);
+    return;
+  }
+#endif
+  for (uint x = x0; x < x0 + GST_CL_U16_SAMPLES; x++) {
+    if (x < width && y < height) {
+      __global uchar *w =
+          packed + (size_t) y * ppitch + offset + (size_t) x * pstride;
+      __global const uchar *v = plane + (size_t) y * pitch + (size_t) x * 2;
+      const uint word = ((v[0] | ((uint) v[1] << 8)) & mask) << shift;
+
+      w[0] = (uchar) word;
+      w[1] = (uchar) (word >> 8);
+    }
   }
 }
 

@@ -264,7 +264,9 @@ static cl_int
 enqueue_pack_kernel (GstClFramePlan *plan, cl_kernel k,
     const GstClComponent *comp, cl_mem source)
 {
-  const guint per_item = comp->rgb ? GST_CL_RGB_PIXELS : 1;
+  const guint per_item = comp->rgb        ? GST_CL_RGB_PIXELS
+                         : comp->bps == 2 ? GST_CL_U16_SAMPLES
+                                          : 1;
   const guint items = (comp->width + per_item - 1) / per_item;
   const size_t local[2] = { 64, 1 };
   const size_t global[2] = { GST_ROUND_UP_N (items, 64), comp->height };
