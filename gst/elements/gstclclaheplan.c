@@ -1,0 +1,532 @@
+/* gst-clfilter
+ * Copyright (C) 2026 gst-clfilter developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with this library (COPYING); if not, see
+ * <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * clclahe's kernels for a pair of caps: their buffers, the shapes they are
+ * launched in and their launches; see the header.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstclclaheplan.h"
+#include "gstclutils.h"
+#include "gstclkerneltable.h"
+#include "clkernels.h"
+#include "kernels/clshared.h"
+
+#include <string.h>
+
+/* Tiles of GRAY16 whose histograms the tables kernel holds at once, 256
+ * KiB each. */
+#define U16_BATCH 64
+/* GPU shapes: the tables kernel's groups (one per tile for 8-bit input),
+ * the count kernel's (bands of a tile's rows of about COUNT_PIXELS pixels,
+ * enough groups to fill a large GPU while each still spreads its flush of
+ * the histogram over many pixels), and the apply kernel's, one work-item
+ * per pixel (GST_CL_CLAHE_APPLY_PIXELS for 8-bit input) for APPLY_ROWS_MAX
+ * rows, halved down to APPLY_ROWS_MIN while that leaves fewer than
+ * APPLY_GROUPS_PER_UNIT groups per compute unit: rows spread a work-item's
+ * column weights over more pixels, groups keep a smaller frame's GPU
+ * busy. */
+#define TABLES_GROUP 256
+/* GRAY16: one group per tile and chunk of GST_CL_CLAHE_U16_CHUNK bins,
+ * which it must not outnumber: each work-item takes as many bins. */
+#define TABLES_GROUP_16 256
+G_STATIC_ASSERT (TABLES_GROUP_16 <= GST_CL_CLAHE_U16_CHUNK);
+#define U16_CHUNKS (65536 / GST_CL_CLAHE_U16_CHUNK)
+#define COUNT_GROUP 256
+#define COUNT_PIXELS 16384
+#define APPLY_GROUP_X 64
+#define APPLY_GROUP_Y 4
+#define APPLY_ROWS_MAX 16
+#define APPLY_ROWS_MIN 4
+#define APPLY_GROUPS_PER_UNIT 3
+
+/* Tiles whose tables one launch makes: GRAY16's histograms take 256 KiB
+ * each. */
+static guint
+tiles_batch (const GstClClahePlan *p, guint tiles)
+{
+  return p->nbins == 65536 ? MIN (tiles, U16_BATCH) : tiles;
+}
+
+/* 8-bit input on GPUs: the tables kernel counts the tiles itself, in the
+ * count's shape, groups of a band of a tile's rows each. */
+static gboolean
+tables_count (const GstClClahePlan *p)
+{
+  return !p->cpu && p->nbins == 256;
+}
+
+/* Bytes of the histograms of @batch tiles; a tables kernel that counts
+ * counts each tile's finished groups in a word after them. */
+static gsize
+scratch_size (const GstClClahePlan *p, guint batch)
+{
+  return (gsize)batch * (p->nbins + tables_count (p)) * 4;
+}
+
+static void
+release_tables (GstClClahePlan *p)
+{
+  gst_cl_clear_mem (&p->lut);
+  gst_cl_clear_mem (&p->state);
+  gst_cl_clear_mem (&p->scratch);
+  gst_cl_clear_mem (&p->quads);
+  gst_cl_clear_mem (&p->sums);
+  p->tiles_x = p->tiles_y = 0;
+  p->prev = GST_CL_CLAHE_PREV_NONE;
+}
+
+/* The buffers for a grid of tiles; the state waits for the first frame
+ * that smooths. */
+static gboolean
+alloc_tables (GstClClahePlan *p, guint tiles_x, guint tiles_y, GError **error)
+{
+  GstClContext *cl = p->cmd.cl;
+  const gsize tiles = (gsize)tiles_x * tiles_y;
+  const gsize entry = p->in_bps;
+
+  release_tables (p);
+  p->lut = gst_cl_context_alloc (cl, tiles * p->nbins * entry, error);
+  if (!p->lut)
+    return FALSE;
+  if (p->nbins == 65536 || !p->cpu) {
+    p->scratch = gst_cl_context_alloc (cl,
+        scratch_size (p, tiles_batch (p, tiles)), error);
+    if (!p->scratch)
+      return FALSE;
+    p->scratch_dirty = TRUE;
+  }
+  if (p->nbins == 65536 && !p->cpu) {
+    p->sums = gst_cl_context_alloc (cl,
+        (gsize)tiles_batch (p, tiles) * U16_CHUNKS * 2 * 4, error);
+    if (!p->sums)
+      return FALSE;
+  }
+  if (p->nbins == 256) {
+    /* Four table entries per value and quad: bytes for the CPU kernels,
+     * halves for the GPU ones. */
+    const gsize quad = p->cpu ? 4 : 8;
+
+    p->quads = gst_cl_context_alloc (cl,
+        (gsize)(tiles_x + 1) * (tiles_y + 1) * 256 * quad, error);
+    if (!p->quads)
+      return FALSE;
+  }
+  p->tiles_x = tiles_x;
+  p->tiles_y = tiles_y;
+  return TRUE;
+}
+
+/* The tiles' geometry as OpenCV's CLAHE has it: a frame that does not
+ * divide into the tiles is padded on the right and at the bottom, by
+ * tiles - size % tiles on both sides even where one of them divides. */
+static void
+tile_size (guint width, guint height, guint tiles_x, guint tiles_y,
+    guint *tile_w, guint *tile_h)
+{
+  if (width % tiles_x == 0 && height % tiles_y == 0) {
+    *tile_w = width / tiles_x;
+    *tile_h = height / tiles_y;
+  } else {
+    *tile_w = (width + tiles_x - width % tiles_x) / tiles_x;
+    *tile_h = (height + tiles_y - height % tiles_y) / tiles_y;
+  }
+}
+
+/* OpenCV's clip limit in counts per bin, 0 for none. Limits of the area
+ * or more clip nothing, so they stay there, where OpenCV's int could
+ * overflow. */
+static cl_uint
+clip_count (gdouble clip_limit, guint64 area, guint nbins)
+{
+  gdouble limit;
+
+  if (clip_limit <= 0.0)
+    return 0;
+  limit = clip_limit * (gdouble)area / nbins;
+  if (limit >= (gdouble)area)
+    return (cl_uint)area;
+  return MAX ((cl_uint)limit, 1);
+}
+
+/* The first arguments of the count and tables kernels. */
+static void
+add_tile_args (GstClClahePlan *p, GstClArgs *args, const GstClPlane *in,
+    cl_uint tile_w, cl_uint tile_h)
+{
+  const cl_uint pitch = in->pitch / p->in_bps;
+  const cl_uint width = in->row_bytes / p->in_bps;
+  const cl_uint height = in->height;
+
+  GST_CL_ARG (args, in->mem);
+  GST_CL_ARG (args, pitch);
+  GST_CL_ARG (args, width);
+  GST_CL_ARG (args, height);
+  GST_CL_ARG (args, p->swap);
+  GST_CL_ARG (args, p->tiles_x);
+  GST_CL_ARG (args, tile_w);
+  GST_CL_ARG (args, tile_h);
+}
+
+/* A GPU's group for the tables kernel @k: a power of two, as the kernel's
+ * split of the bins needs, that the device runs @k in. */
+static size_t
+tables_group (const GstClClahePlan *p, cl_kernel k)
+{
+  GstClContext *cl = p->cmd.cl;
+  size_t most = cl->max_work_group_size, lsz = 1;
+  const size_t want = p->nbins == 256 ? TABLES_GROUP : TABLES_GROUP_16;
+
+  clGetKernelWorkGroupInfo (k, cl->id.device, CL_KERNEL_WORK_GROUP_SIZE,
+      sizeof (most), &most, NULL);
+  while (lsz * 2 <= MIN (want, most))
+    lsz *= 2;
+  return lsz;
+}
+
+/* GPUs: the rows of a tile that one group of the count counts. */
+static cl_uint
+count_band (cl_uint tile_w, cl_uint tile_h)
+{
+  return CLAMP ((COUNT_PIXELS + tile_w - 1) / tile_w, 1, tile_h);
+}
+
+/* GPUs: the count's groups per tile, one per band. */
+static size_t
+count_bands (cl_uint tile_w, cl_uint tile_h)
+{
+  const cl_uint band = count_band (tile_w, tile_h);
+
+  return (tile_h + band - 1) / band;
+}
+
+/* GPUs, GRAY16: the histograms of @n tiles from @first on, into the
+ * scratch buffer. */
+static cl_int
+enqueue_count (GstClClahePlan *p, const GstClPlane *in, cl_uint first,
+    cl_uint n, cl_uint tile_w, cl_uint tile_h)
+{
+  cl_kernel k = p->k_count;
+  const cl_uint band = count_band (tile_w, tile_h);
+  const size_t lsz = MIN (COUNT_GROUP, p->cmd.cl->max_work_group_size);
+  const size_t global[2] = { n * lsz, count_bands (tile_w, tile_h) };
+  const size_t local[2] = { lsz, 1 };
+  GstClArgs args = GST_CL_ARGS_INIT (k);
+
+  add_tile_args (p, &args, in, tile_w, tile_h);
+  GST_CL_ARG (&args, first);
+  GST_CL_ARG (&args, band);
+  GST_CL_ARG (&args, p->scratch);
+  if (gst_cl_args_end (&args) != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  return gst_cl_commands_kernel (&p->cmd, k, 2, global, local);
+}
+
+/* The arguments of a tables kernel @k for the tiles from @first on: its
+ * local histogram holds @hist_words words, its part one per work-item of
+ * @lsz. */
+static cl_int
+set_tables_args (GstClClahePlan *p, cl_kernel k, const GstClPlane *in,
+    cl_uint first, cl_uint tile_w, cl_uint tile_h, cl_uint limit,
+    cl_float scale, cl_uint smoothing, size_t hist_words, size_t lsz)
+{
+  GstClArgs args = GST_CL_ARGS_INIT (k);
+
+  add_tile_args (p, &args, in, tile_w, tile_h);
+  GST_CL_ARG (&args, first);
+
+  GST_CL_ARG (&args, limit);
+  GST_CL_ARG (&args, scale);
+  GST_CL_ARG (&args, p->lo);
+  GST_CL_ARG (&args, p->top);
+  GST_CL_ARG (&args, smoothing);
+  GST_CL_ARG (&args, p->prev);
+  GST_CL_ARG (&args, p->lut);
+  GST_CL_ARG (&args, p->state);
+  GST_CL_ARG (&args, p->scratch);
+  GST_CL_ARG_LOCAL (&args, hist_words * 4);
+  GST_CL_ARG_LOCAL (&args, lsz * 4);
+  /* 8-bit input: the tables packed for apply too; GRAY16 on GPUs: the
+   * chunks' sums. */
+  if (p->quads) {
+    GST_CL_ARG (&args, p->tiles_y);
+    GST_CL_ARG (&args, p->quads);
+    if (tables_count (p)) {
+      const cl_uint band = count_band (tile_w, tile_h);
+
+      GST_CL_ARG (&args, band);
+    }
+  }
+  if (p->sums)
+    GST_CL_ARG (&args, p->sums);
+  return gst_cl_args_end (&args);
+}
+
+/* The tables of all tiles, batch by batch of tiles whose histograms the
+ * scratch buffer holds. 8-bit input on GPUs takes one kernel in the count
+ * kernel's shape, groups of a band of a tile's rows each. GRAY16 on GPUs
+ * takes three kernels per batch: the count, then in one group per tile and
+ * chunk of bins the chunks' counts above and below the limit, then the
+ * tables. */
+static cl_int
+enqueue_tables (GstClClahePlan *p, const GstClPlane *in,
+    const GstClClaheSettings *s, cl_uint tile_w, cl_uint tile_h)
+{
+  cl_kernel k = p->k_tables;
+  cl_kernel kx = p->k_excess;
+  const cl_uint tiles = p->tiles_x * p->tiles_y;
+  const guint64 area = (guint64)tile_w * tile_h;
+  const cl_uint limit = clip_count (s->clip_limit, area, p->nbins);
+  /* OpenCV's lutScale, (bins - 1) / area, in C float on the host; top is
+   * bins - 1 but for 8-bit output of GRAY16 and limited range. */
+  const cl_float scale = (gfloat)p->top / (gfloat)area;
+  const cl_uint smoothing = s->smoothing;
+  const size_t lsz = p->cpu ? 1 : tables_group (p, k);
+  const size_t lsz_x = kx ? tables_group (p, kx) : 0;
+  /* Local histograms: 8-bit input's, GRAY16's chunk on GPUs, else none
+   * (a word, as OpenCL takes no empty local argument). */
+  const size_t hist_words = p->nbins == 256 ? 256
+                            : kx            ? GST_CL_CLAHE_U16_CHUNK
+                                            : 1;
+  const cl_uint per_tile = kx ? U16_CHUNKS : 1;
+  const gboolean counts = tables_count (p);
+  const size_t bands = counts ? count_bands (tile_w, tile_h) : 1;
+  const cl_uint batch = tiles_batch (p, tiles);
+
+  if (!p->cpu && p->scratch_dirty) {
+    const cl_uint zero = 0;
+    cl_int status = clEnqueueFillBuffer (p->cmd.cl->queue, p->scratch, &zero,
+        sizeof (zero), 0, scratch_size (p, batch), 0, NULL, NULL);
+
+    if (status != CL_SUCCESS)
+      return status;
+    p->scratch_dirty = FALSE;
+  }
+  for (cl_uint first = 0; first < tiles; first += batch) {
+    const cl_uint n = MIN (batch, tiles - first);
+    const size_t global[2] = { (size_t)n * per_tile * lsz, bands };
+    const size_t local[2] = { lsz, 1 };
+    const size_t global_x = (size_t)n * per_tile * lsz_x;
+    cl_int status;
+
+    if (set_tables_args (p, k, in, first, tile_w, tile_h, limit, scale,
+            smoothing, hist_words, lsz) != CL_SUCCESS ||
+        (kx && set_tables_args (p, kx, in, first, tile_w, tile_h, limit, scale,
+                   smoothing, 1, lsz_x) != CL_SUCCESS))
+      return CL_INVALID_KERNEL_ARGS;
+    status = p->cpu || counts ? CL_SUCCESS
+                              : enqueue_count (p, in, first, n, tile_w, tile_h);
+    if (status == CL_SUCCESS && kx)
+      status = gst_cl_commands_kernel (&p->cmd, kx, 1, &global_x, &lsz_x);
+    if (status == CL_SUCCESS)
+      status = gst_cl_commands_kernel (&p->cmd, k, 2, global, local);
+    /* Counts may lie in the histograms that no tables kernel took. */
+    if (status != CL_SUCCESS) {
+      p->scratch_dirty = TRUE;
+      return status;
+    }
+  }
+  return CL_SUCCESS;
+}
+
+/* The blend of the tiles' tables (packed for 8-bit input). */
+static cl_int
+enqueue_apply (GstClClahePlan *p, const GstClPlane *in, const GstClPlane *out,
+    cl_uint tile_w, cl_uint tile_h)
+{
+  GstClContext *cl = p->cmd.cl;
+  cl_kernel k = p->k_apply;
+  const cl_uint pitch = in->pitch / p->in_bps;
+  const cl_uint dpitch = out->pitch / p->out_bps;
+  const cl_uint width = in->row_bytes / p->in_bps;
+  const cl_uint height = in->height;
+  /* OpenCV's float reciprocals, in C float on the host. */
+  const cl_float inv_tw = 1.0f / (gfloat)tile_w;
+  const cl_float inv_th = 1.0f / (gfloat)tile_h;
+  /* CPUs: a few bands of whole rows per core, each one work-item. */
+  const cl_uint bands = MIN (height, MAX (1, cl->compute_units) * 4);
+  const cl_mem lut = p->quads ? p->quads : p->lut;
+  size_t lx = MIN (APPLY_GROUP_X, cl->max_work_group_size);
+  size_t ly = lx * APPLY_GROUP_Y <= cl->max_work_group_size ? APPLY_GROUP_Y : 1;
+  /* 8-bit input: GST_CL_CLAHE_APPLY_PIXELS pixels per work-item. */
+  const cl_uint across = p->quads ? GST_CL_CLAHE_APPLY_PIXELS : 1;
+  const size_t columns = (width + across - 1) / across;
+  cl_uint rows = APPLY_ROWS_MAX;
+  size_t global[2], local[2];
+  GstClArgs args = GST_CL_ARGS_INIT (k);
+
+  if (p->cpu) {
+    rows = (height + bands - 1) / bands;
+    lx = ly = 1;
+    global[0] = (height + rows - 1) / rows;
+    global[1] = 1;
+  } else {
+    while (rows > APPLY_ROWS_MIN &&
+           (columns + lx - 1) / lx * ((height + rows * ly - 1) / (rows * ly)) <
+               (size_t)APPLY_GROUPS_PER_UNIT * MAX (1, cl->compute_units))
+      rows /= 2;
+    global[0] = GST_ROUND_UP_N (columns, lx);
+    global[1] = GST_ROUND_UP_N ((height + rows - 1) / rows, ly);
+  }
+  GST_CL_ARG (&args, in->mem);
+  GST_CL_ARG (&args, pitch);
+  GST_CL_ARG (&args, width);
+  GST_CL_ARG (&args, height);
+  GST_CL_ARG (&args, p->swap);
+  GST_CL_ARG (&args, out->mem);
+  GST_CL_ARG (&args, dpitch);
+  GST_CL_ARG (&args, rows);
+  GST_CL_ARG (&args, lut);
+  GST_CL_ARG (&args, p->tiles_x);
+  GST_CL_ARG (&args, p->tiles_y);
+  GST_CL_ARG (&args, inv_tw);
+  GST_CL_ARG (&args, inv_th);
+  if (gst_cl_args_end (&args) != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  local[0] = lx;
+  local[1] = ly;
+  return gst_cl_commands_kernel (&p->cmd, k, 2, global, local);
+}
+
+/* The kernel of the table (gstclkerneltable.h) for @stage. */
+static gboolean
+create_kernel (GstClContext *cl, cl_program program, GstClStage stage,
+    GstClDepths depths, cl_kernel *kernel, GError **error)
+{
+  *kernel = gst_cl_kernel_table_create (cl, program, stage, depths, error);
+  return *kernel != NULL;
+}
+
+/* The caps' kernels only, from a program of their depths. */
+static gboolean
+create_kernels (GstClClahePlan *p, GError **error)
+{
+  GstClContext *cl = p->cmd.cl;
+  const GstClDepths depths = gst_cl_kernel_table_depths (p->in_bps * 8,
+      p->out_bps * 8);
+  /* GPUs count GRAY16 in a kernel of their own, and its tables take two. */
+  const gboolean u16_gpu = !p->cpu && p->in_bps == 2;
+  gchar *defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u",
+      p->in_bps * 8, p->out_bps * 8);
+  GError *build_error = NULL;
+  cl_program program = gst_cl_context_get_program_with (cl, "clahe",
+      gst_cl_kernel_clahe, FALSE, defines, &build_error);
+  gboolean ok;
+
+  g_free (defines);
+  if (!program) {
+    /* Worded as any element's program that fails to build: a sentence for
+     * the user, then the build's details. */
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+        "Could not build the OpenCL program \"clahe\" for \"%s\".\n%s",
+        cl->device_name, build_error->message);
+    g_error_free (build_error);
+    return FALSE;
+  }
+  ok = (!u16_gpu || create_kernel (cl, program, GST_CL_STAGE_CLAHE_COUNT,
+                        depths, &p->k_count, error)) &&
+       create_kernel (cl, program, GST_CL_STAGE_CLAHE_TABLES, depths,
+           &p->k_tables, error) &&
+       (!u16_gpu || create_kernel (cl, program, GST_CL_STAGE_CLAHE_EXCESS,
+                        depths, &p->k_excess, error)) &&
+       create_kernel (cl, program, GST_CL_STAGE_CLAHE_APPLY, depths,
+           &p->k_apply, error);
+  clReleaseProgram (program);
+  return ok;
+}
+
+gboolean
+gst_cl_clahe_plan_init (GstClClahePlan *p, const GstClCommands *cmd,
+    const GstVideoInfo *in_info, const GstVideoInfo *out_info, GError **error)
+{
+  memset (p, 0, sizeof (*p));
+  p->cmd = *cmd;
+  p->in_bps = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) / 8;
+  p->out_bps = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0) / 8;
+  p->nbins = p->in_bps == 1 ? 256 : 65536;
+  p->swap = gst_cl_context_swaps (cmd->cl, GST_VIDEO_INFO_FORMAT (in_info));
+  p->cpu = gst_cl_context_use_cpu_kernels (cmd->cl);
+  p->top = p->out_bps == 1 ? 255 : 65535;
+  /* Limited-range luma keeps to 16..235, as its caps say it holds. */
+  if (GST_VIDEO_INFO_IS_YUV (in_info) &&
+      in_info->colorimetry.range != GST_VIDEO_COLOR_RANGE_0_255) {
+    p->lo = 16;
+    p->top = 219;
+  }
+  p->prev = GST_CL_CLAHE_PREV_NONE;
+  if (!create_kernels (p, error)) {
+    gst_cl_clahe_plan_clear (p);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+void
+gst_cl_clahe_plan_clear (GstClClahePlan *p)
+{
+  cl_kernel *k[] = { &p->k_count, &p->k_tables, &p->k_excess, &p->k_apply };
+
+  release_tables (p);
+  for (guint i = 0; i < G_N_ELEMENTS (k); i++)
+    gst_cl_clear_kernel (k[i]);
+}
+
+gboolean
+gst_cl_clahe_plan_alloc (GstClClahePlan *p, const GstClClaheSettings *s,
+    GError **error)
+{
+  if ((s->tiles_x != p->tiles_x || s->tiles_y != p->tiles_y) &&
+      !alloc_tables (p, s->tiles_x, s->tiles_y, error))
+    return FALSE;
+  if (s->smoothing && !p->state) {
+    p->state = gst_cl_context_alloc (p->cmd.cl,
+        (gsize)p->tiles_x * p->tiles_y * p->nbins * 4, error);
+    if (!p->state)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+void
+gst_cl_clahe_plan_restart (GstClClahePlan *p)
+{
+  p->prev = GST_CL_CLAHE_PREV_NONE;
+}
+
+cl_int
+gst_cl_clahe_plan_enqueue (GstClClahePlan *p, const GstClPlane *in,
+    const GstClPlane *out, const GstClClaheSettings *s)
+{
+  const guint width = in->row_bytes / p->in_bps;
+  guint tile_w, tile_h;
+  cl_int status;
+
+  tile_size (width, in->height, p->tiles_x, p->tiles_y, &tile_w, &tile_h);
+  status = enqueue_tables (p, in, s, tile_w, tile_h);
+  if (status == CL_SUCCESS)
+    status = enqueue_apply (p, in, out, tile_w, tile_h);
+  /* A failed frame may have left the tables half written. */
+  if (status != CL_SUCCESS)
+    p->prev = GST_CL_CLAHE_PREV_NONE;
+  else
+    p->prev = s->smoothing ? GST_CL_CLAHE_PREV_STATE : GST_CL_CLAHE_PREV_TABLE;
+  return status;
+}
