@@ -43,8 +43,7 @@ VARIANTS = ("mat", "umat", "umat-resident")
 # RGB into clhistequalize the way users had to before it took RGB.
 ROUTE = ("videoconvert ! video/x-raw,format=I420 ! clhistequalize "
          "post-messages=false ! videoconvert ! video/x-raw,format=%s")
-RGB = ("RGBA", "BGRA", "ARGB", "ABGR", "RGBx", "BGRx", "xRGB", "xBGR", "RGB",
-       "BGR")
+RGB = "RGBA BGRA ARGB ABGR RGBx BGRx xRGB xBGR RGB BGR".split()
 FIELDS = ("upload-ns", "kernel-ns", "download-ns", "upload-bytes",
           "download-bytes", "copy-bytes")  # of clfilter-profile, per frame
 NAN = float("nan")
@@ -55,8 +54,7 @@ def log(msg):
 
 
 def run(argv, env=None, quiet=False):
-    """Runs a child that prints "key value" lines: (exit status, {key:
-    value; run-ms and element: lists}, the child's peak memory in KiB)."""
+    """(exit status, {key: value}, peak KiB) of a child's "key value" lines."""
     p = subprocess.Popen(argv, stdout=subprocess.PIPE, env=env,
                          stderr=subprocess.DEVNULL if quiet else None,
                          universal_newlines=True)
@@ -99,9 +97,8 @@ def ratio(v):
 
 
 def table(head, rows, left=1, text_last=False):
-    """Prints head and rows, each column as wide as its widest cell, the
-    first `left` columns (and a text last column) to the left; a shorter
-    row (an error) is printed as it is."""
+    """head and rows, columns as wide as their widest cell, the first
+    `left` (and a text last one) to the left; short rows (errors) as is."""
     rows = [head] + [[str(x) for x in r] for r in rows]
     w = [max(len(r[i]) for r in rows if len(r) == len(head))
          for i in range(len(head))]
@@ -113,8 +110,7 @@ def table(head, rows, left=1, text_last=False):
 
 
 def wait_idle(limit_s, busy_max=0.15):
-    """Waits up to limit_s for at most busy_max of all CPUs busy (from
-    /proc/stat); returns the last busy fraction seen (NaN: not measured)."""
+    """Waits up to limit_s for busy_max of the CPUs busy; the last seen."""
     def times():
         with open("/proc/stat") as f:
             v = [int(x) for x in f.readline().split()[1:9]]
@@ -135,19 +131,13 @@ def is_cl(desc):
 
 
 def opencv_op(desc):
-    """The OpenCV operation computing what a single element computes."""
-    if "!" in desc:
-        return None
-    if desc.startswith("clhistequalize"):
-        return "equalizeHist"
-    if desc == "clclahe":  # only with OpenCV's defaults, which are its own
-        return "clahe"
-    if desc.startswith("clsobel"):
-        if "l1" in desc:
-            return "sobel-l1"
-        if "magnitude" in desc or "mode=" not in desc:
-            return "sobel-magnitude"
-    return None
+    """The OpenCV operation computing what a single element computes;
+    clclahe only with OpenCV's defaults, which are its own."""
+    sobel = desc.startswith("clsobel") and "!" not in desc
+    return None if "!" in desc else "equalizeHist" if desc.startswith(
+        "clhistequalize") else "clahe" if desc == "clclahe" else "sobel-l1" \
+        if sobel and "l1" in desc else "sobel-magnitude" if sobel and (
+            "magnitude" in desc or "mode=" not in desc) else None
 
 
 class Case:
@@ -156,17 +146,13 @@ class Case:
         self.size = "%dx%d" % (w, h)
         self.pipeline, self.op, self.variant = pipeline, op, variant
         self.runs, self.busy, self.peak_kib = [], [], 0
-        self.result, self.profile, self.error = {}, None, None
-        self.not_built = False
+        self.result, self.profile, self.error, self.not_built = \
+            {}, None, None, False
 
     @property
     def ms(self):
         return statistics.median(self.runs) if self.runs and not self.error \
             else NAN
-
-    @property
-    def fps(self):
-        return 1000.0 / self.ms if self.ms > 0 else NAN
 
     @property
     def spread(self):
@@ -183,8 +169,7 @@ class Case:
 
 
 def per_frame_profile(res):
-    """{element name: {field: per-frame value; kernels: {name: ns}}} from
-    clfilter-time's profile/NAME/FIELD lines."""
+    """{element: {field: per frame; kernels: {name: ns}}} of profile/ lines."""
     prof = {}
     for key, value in res.items():
         parts = key.split("/")
@@ -210,8 +195,6 @@ class Bench:
         self.tmp = tempfile.mkdtemp(prefix="clfilter-bench-")
         self.time_bin = os.path.join(args.bin_dir, "clfilter-time")
 
-    # -- running ------------------------------------------------------------
-
     def clfilter_time(self, fmt, w, h, frames_file, *extra, env=None):
         return run([self.time_bin, "-f", fmt, "-s", "%dx%d" % (w, h), "-i",
                     frames_file] + (["-d", self.a.device] if self.a.device
@@ -224,8 +207,7 @@ class Bench:
         return None if rc else path
 
     def probe(self, elements):
-        """Which device the elements take (their device-name) and what it
-        is; before anything else, so that defaults can depend on it."""
+        """The elements' device, first, so that defaults can depend on it."""
         frames = self.prep_frames("GRAY8", 320, 240)
         for e in elements if frames else []:
             res = self.clfilter_time("GRAY8", 320, 240, frames, "-n", "1",
@@ -335,7 +317,7 @@ class Bench:
             c.busy = busy
             log("  %-44s %s" % (c.label, "failed: " + c.error if c.error else
                                 "%9.4f ms/frame  %9.1f fps  peak %.1f MiB" % (
-                                    c.ms, c.fps, c.peak_kib / 1024)))
+                                    c.ms, 1e3 / c.ms, c.peak_kib / 1024)))
             if self.a.profile and c.pipeline and is_cl(c.pipeline) and \
                     not c.error:
                 self.run_pipeline(c, files[c.format], frames, warmup, True)
@@ -353,8 +335,7 @@ class Bench:
 
     @staticmethod
     def speedup(c, peer):
-        """How many times faster c is than peer: the median of the
-        per-round ratios, which cancels drifts that hit a whole round."""
+        """How many times faster c is than peer: the median per-round ratio."""
         if not c or not peer or c.error or peer.error:
             return NAN
         if len(c.runs) != len(peer.runs):
@@ -362,9 +343,8 @@ class Bench:
         return statistics.median(p / x for p, x in zip(peer.runs, c.runs))
 
     def device_us(self, c):
-        """Per frame, summed over the case's elements: upload, kernel and
-        download ns, bytes up, down and copied on the device, the bytes the
-        kernels must at least move (model), and the kernels by name."""
+        """Per frame over the case's elements: FIELDS, the bytes the kernels
+        must at least move (model), and the kernels by name."""
         if not c or not c.profile:
             return None
         prof = per_frame_profile(c.profile)
@@ -397,8 +377,6 @@ class Bench:
         v = (self.bw or {}).get("copy-ns/%d" % (c.w * c.h * bpp))
         return float(v) / 1e3 if v else NAN
 
-    # -- tables -------------------------------------------------------------
-
     def print_group(self, fmt, w, h, frames, warmup):
         umat, rows = self.a.umat, []
         cveq = self.find("cvequalizehist", fmt, w, h)
@@ -415,7 +393,8 @@ class Bench:
             op = c.pipeline and opencv_op(c.pipeline)
             hist = c.label.startswith("clhistequalize") and "!" not in c.label
             rows.append(
-                [c.label, "%.4f" % c.ms, "%.1f" % c.fps, "%.1f%%" % c.spread,
+                [c.label, "%.4f" % c.ms, "%.1f" % div(1e3, c.ms),
+                 "%.1f%%" % c.spread,
                  ratio(self.speedup(c, cveq) if hist else NAN)]
                 + [ratio(self.speedup(c, self.find("opencv " + op + s, fmt, w,
                                                    h)) if op else NAN)
@@ -455,13 +434,12 @@ class Bench:
                "ideal", "copy", "x ideal", "x copy", "up MB", "down MB",
                "kernels"], rows, left=3, text_last=True)
 
-    # -- targets: the lines of targets.json ("about" there says what each
-    # field means), from the figures of this run ----------------------------
+    # -- targets.json's lines ("about" there says what each field means) ---
 
     MEASURES = {
         "time": lambda b, c, p: div(1, b.speedup(c, p)),
         "speedup": lambda b, c, p: b.speedup(c, p),
-        "fps": lambda b, c, p: c.fps,
+        "fps": lambda b, c, p: div(1e3, c.ms),
         "device-time": lambda b, c, p: div(b.kernel_us(c), b.kernel_us(p)),
         "copy": lambda b, c, p: div(b.kernel_us(c), b.copy_us(c)),
         "device-speedup": lambda b, c, p: div(
@@ -510,14 +488,15 @@ class Bench:
                 "not measured" if t["met"] is None else "%.3f (%s), %s" % (
                     t["value"], t["bound"], "met" if t["met"] else "NOT met")))
 
-    # -- JSON, and a previous run's JSON against this one -------------------
+    # -- JSON ---------------------------------------------------------------
 
     def as_json(self, targets):
         def case(c):
             j = {"label": c.label, "kind": "opencv" if c.op else "pipeline",
                  "format": c.format, "width": c.w, "height": c.h,
-                 "ms": num(c.ms), "fps": num(c.fps), "spread": num(c.spread),
-                 "busy-before-runs": [num(b) for b in c.busy],
+                 "ms": num(c.ms), "fps": num(div(1e3, c.ms)),
+                 "spread": num(c.spread), "busy-before-runs": [
+                     num(b) for b in c.busy],
                  "run-ms": c.runs, "peak-rss-kib": c.peak_kib,
                  "result": c.result}
             if c.error:
@@ -591,10 +570,9 @@ def verdict(t, label, fmt, size, v):
             else v <= t["max"] if "max" in t else v >= t["min"]}
 
 
-# OpenCV peers (docs/performance.md has what each op calls): OpenCV on the
-# same frames, outputs preallocated and reused. "mat" is OpenCV's CPU code;
-# with --umat, "umat" uploads each frame and downloads the result, and
-# "umat-resident" keeps the frames on the device and waits at the end.
+# OpenCV peers on the same frames, outputs reused (docs/performance.md):
+# "mat" is the CPU code; with --umat, "umat" uploads and downloads each
+# frame, "umat-resident" keeps them on the device and waits at the end.
 
 def opencv_child(a):
     import numpy as np
