@@ -100,8 +100,9 @@ base_table (const guint64 *hist, guint nbins, guint64 n, const AgcSettings *s,
   }
 }
 
-TestFrame *
-ref_agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
+/* ref_agc_frame() of gray and YUV frames. */
+static TestFrame *
+agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
     const AgcSettings *s, AgcState *state)
 {
   const guint d = test_format_depth (in->format);
@@ -118,20 +119,6 @@ ref_agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
                        : test_frame_new (out_format, in->width, in->height, 0);
   guint rx, ry, rw, rh;
 
-  /* RGB: the Y of its YCrCb, as 8-bit full range. */
-  if (test_format_is_rgb (in->format)) {
-    TestFrame *y = ref_rgb_channel (in, REF_COLOR_YCRCB);
-    TestFrame *done = ref_agc_frame (y, GST_VIDEO_FORMAT_GRAY8, FALSE, s,
-        state);
-
-    test_frame_free (out);
-    g_free (hist);
-    g_free (table);
-    out = ref_rgb_replace (in, done, REF_COLOR_YCRCB);
-    test_frame_free (done);
-    test_frame_free (y);
-    return out;
-  }
   agc_region (s, in->width, in->height, &rx, &ry, &rw, &rh);
   for (guint y = ry; y < ry + rh; y++)
     for (guint x = rx; x < rx + rw; x++)
@@ -166,5 +153,22 @@ ref_agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
       test_frame_set (out, x, y,
           (state->T[test_frame_value (in, x, y)] + 128) >> 8);
   g_free (hist);
+  return out;
+}
+
+TestFrame *
+ref_agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
+    const AgcSettings *s, AgcState *state)
+{
+  TestFrame *y, *done, *out;
+
+  if (!test_format_is_rgb (in->format))
+    return agc_frame (in, out_format, limited, s, state);
+  /* RGB: the Y of its YCrCb, as 8-bit full range. */
+  y = ref_rgb_channel (in, REF_COLOR_YCRCB);
+  done = agc_frame (y, GST_VIDEO_FORMAT_GRAY8, FALSE, s, state);
+  out = ref_rgb_replace (in, done, REF_COLOR_YCRCB);
+  test_frame_free (done);
+  test_frame_free (y);
   return out;
 }
