@@ -56,10 +56,15 @@
 /* The channel of an RGB frame that unpack_rgb and pack_rgb (frame.cl)
  * move, made as kernels/color.cl does: Y of OpenCV's YCrCb, L of its 8-bit
  * Lab, or its RGB2GRAY (which pack_rgb writes to all of R, G and B);
- * numbered as GstClColorSpace for the first two. */
+ * or with GST_CL_COLOR_RGB, R, G and B themselves, as three planes of the
+ * same buffer one channel_bytes apart. Numbered as GstClColorSpace but for
+ * GRAY, which only clsobel uses. */
 #define GST_CL_COLOR_YCRCB 0
 #define GST_CL_COLOR_LAB 1
 #define GST_CL_COLOR_GRAY 2
+#define GST_CL_COLOR_RGB 3
+/* The planes of GST_CL_COLOR_RGB. */
+#define GST_CL_RGB_CHANNELS 3
 /* ... pixels per work-item, in a row: more work for each than one pixel's
  * few bytes. */
 #define GST_CL_RGB_PIXELS 4

@@ -155,11 +155,13 @@ narrow_u16_u8 (__global const uchar * src, uint spitch, uint width,
 }
 
 /* The RGB kernels take (packed, ppitch, offsets, pstride, width, height,
- * plane, pitch, space): the frame's plane with rows @ppitch bytes apart and
- * a pixel every @pstride bytes (3 or 4), the byte offsets of R, G and B in
- * a pixel as R | G << 8 | B << 16 (RGBx, BGR, xRGB, ... alike), the
- * channel's own plane, rows @pitch bytes apart, and the colour space
- * (GST_CL_COLOR_*). One work-item per pixel. */
+ * plane, pitch, space, channel_bytes): the frame's plane with rows @ppitch
+ * bytes apart and a pixel every @pstride bytes (3 or 4), the byte offsets
+ * of R, G and B in a pixel as R | G << 8 | B << 16 (RGBx, BGR, xRGB, ...
+ * alike), the channel's own plane, rows @pitch bytes apart, and the colour
+ * space (GST_CL_COLOR_*); for GST_CL_COLOR_RGB, @plane holds R, G and B as
+ * three such planes, @channel_bytes apart. RGB_PIXELS pixels per
+ * work-item. */
 static inline uchar3
 load_rgb (__global const uchar * pixel, uint offsets)
 {
@@ -254,10 +256,21 @@ load_pixel (__global const uchar * pixel, uint ppitch, uint offsets,
   return load_rgb (pixel, RGB_OFFSETS);
 }
 
+/* The pixel @rgb with its channel replaced by the plane's value at @v; of
+ * GST_CL_COLOR_RGB, R, G and B of the three planes at @v. */
+static inline uchar3
+replaced (uchar3 rgb, __global const uchar * v, uint channel_bytes,
+    uint space)
+{
+  if (space == GST_CL_COLOR_RGB)
+    return (uchar3) (v[0], v[channel_bytes], v[2 * (size_t) channel_bytes]);
+  return color_replace (rgb, v[0], space);
+}
+
 __kernel void
 unpack_rgb (__global const uchar * packed, uint ppitch, uint offsets,
     uint pstride, uint width, uint height, __global uchar * plane, uint pitch,
-    uint space)
+    uint space, uint channel_bytes)
 {
   const uint y = get_global_id (1);
 
@@ -266,25 +279,45 @@ unpack_rgb (__global const uchar * packed, uint ppitch, uint offsets,
     const uint x0 = get_global_id (0) * RGB_PIXELS;
 
     if ((ppitch & 3) == 0 && x0 + RGB_PIXELS <= width && y < height) {
+      __global uchar *at = plane + (size_t) y * pitch + x0;
       uint w[BLOCK_WORDS];
-      uchar c[RGB_PIXELS];
+      uchar3 p[RGB_PIXELS];
 
       load_block (packed + (size_t) y * ppitch, x0, w);
       for (uint i = 0; i < RGB_PIXELS; i++)
-        c[i] = color_channel (BLOCK_RGB (w, i), RGB_SPACE);
-      vstore4 ((uchar4) (c[0], c[1], c[2], c[3]), 0,
-          plane + (size_t) y * pitch + x0);
+        p[i] = BLOCK_RGB (w, i);
+      if (RGB_SPACE == GST_CL_COLOR_RGB) {
+        vstore4 ((uchar4) (p[0].x, p[1].x, p[2].x, p[3].x), 0, at);
+        vstore4 ((uchar4) (p[0].y, p[1].y, p[2].y, p[3].y), 0,
+            at + channel_bytes);
+        vstore4 ((uchar4) (p[0].z, p[1].z, p[2].z, p[3].z), 0,
+            at + 2 * (size_t) channel_bytes);
+      } else {
+        vstore4 ((uchar4) (color_channel (p[0], RGB_SPACE),
+                color_channel (p[1], RGB_SPACE),
+                color_channel (p[2], RGB_SPACE),
+                color_channel (p[3], RGB_SPACE)), 0, at);
+      }
       return;
     }
   }
 #endif
   for (uint i = 0; i < RGB_PIXELS; i++) {
     const uint x = get_global_id (0) * RGB_PIXELS + i;
+    __global uchar *at = plane + (size_t) y * pitch + x;
+    uchar3 rgb;
 
-    if (x < width && y < height)
-      plane[(size_t) y * pitch + x] = color_channel (load_pixel (packed +
-              (size_t) y * ppitch + (size_t) x * RGB_PSTRIDE, ppitch,
-              offsets, pstride), RGB_SPACE);
+    if (x >= width || y >= height)
+      break;
+    rgb = load_pixel (packed + (size_t) y * ppitch + (size_t) x * RGB_PSTRIDE,
+        ppitch, offsets, pstride);
+    if (RGB_SPACE == GST_CL_COLOR_RGB) {
+      at[0] = rgb.x;
+      at[channel_bytes] = rgb.y;
+      at[2 * (size_t) channel_bytes] = rgb.z;
+    } else {
+      at[0] = color_channel (rgb, RGB_SPACE);
+    }
   }
 }
 
@@ -298,7 +331,7 @@ unpack_rgb (__global const uchar * packed, uint ppitch, uint offsets,
 __kernel void
 pack_rgb (__global uchar * packed, uint ppitch, uint offsets, uint pstride,
     uint width, uint height, __global const uchar * plane, uint pitch,
-    uint space, __global const uchar * source)
+    uint space, uint channel_bytes, __global const uchar * source)
 {
   const uint y = get_global_id (1);
   const uint ro = RGB_OFFSETS & 0xff, go = (RGB_OFFSETS >> 8) & 0xff;
@@ -309,17 +342,30 @@ pack_rgb (__global uchar * packed, uint ppitch, uint offsets, uint pstride,
     const uint x0 = get_global_id (0) * RGB_PIXELS;
 
     if ((ppitch & 3) == 0 && x0 + RGB_PIXELS <= width && y < height) {
-      const uchar4 v = vload4 (0, plane + (size_t) y * pitch + x0);
-      const uchar vs[RGB_PIXELS] = { v.s0, v.s1, v.s2, v.s3 };
+      __global const uchar *at = plane + (size_t) y * pitch + x0;
+      const uchar4 v = vload4 (0, at);
       uint w[BLOCK_WORDS];
+      uchar3 p[RGB_PIXELS];
 
       load_block (source + (size_t) y * ppitch, x0, w);
-      for (uint i = 0; i < RGB_PIXELS; i++) {
-        const uchar3 rgb = color_replace (BLOCK_RGB (w, i), vs[i], RGB_SPACE);
+      if (RGB_SPACE == GST_CL_COLOR_RGB) {
+        const uchar4 g = vload4 (0, at + channel_bytes);
+        const uchar4 b = vload4 (0, at + 2 * (size_t) channel_bytes);
 
-        BLOCK_SET (w, i * RGB_PSTRIDE + ro, rgb.x);
-        BLOCK_SET (w, i * RGB_PSTRIDE + go, rgb.y);
-        BLOCK_SET (w, i * RGB_PSTRIDE + bo, rgb.z);
+        p[0] = (uchar3) (v.s0, g.s0, b.s0);
+        p[1] = (uchar3) (v.s1, g.s1, b.s1);
+        p[2] = (uchar3) (v.s2, g.s2, b.s2);
+        p[3] = (uchar3) (v.s3, g.s3, b.s3);
+      } else {
+        const uchar vs[RGB_PIXELS] = { v.s0, v.s1, v.s2, v.s3 };
+
+        for (uint i = 0; i < RGB_PIXELS; i++)
+          p[i] = color_replace (BLOCK_RGB (w, i), vs[i], RGB_SPACE);
+      }
+      for (uint i = 0; i < RGB_PIXELS; i++) {
+        BLOCK_SET (w, i * RGB_PSTRIDE + ro, p[i].x);
+        BLOCK_SET (w, i * RGB_PSTRIDE + go, p[i].y);
+        BLOCK_SET (w, i * RGB_PSTRIDE + bo, p[i].z);
       }
       store_block (packed + (size_t) y * ppitch, x0, w);
       return;
@@ -329,17 +375,16 @@ pack_rgb (__global uchar * packed, uint ppitch, uint offsets, uint pstride,
   for (uint i = 0; i < RGB_PIXELS; i++) {
     const uint x = get_global_id (0) * RGB_PIXELS + i;
     const size_t at = (size_t) y * ppitch + (size_t) x * RGB_PSTRIDE;
-    uchar v;
+    __global const uchar *v = plane + (size_t) y * pitch + x;
 
     if (x >= width || y >= height)
       break;
-    v = plane[(size_t) y * pitch + x];
 #ifdef __ENDIAN_LITTLE__
     if (RGB_PSTRIDE == 4 && (ppitch & 3) == 0) {
       const uint word = *(__global const uint *) (source + at);
-      const uchar3 rgb = color_replace ((uchar3) ((uchar) (word >> 8 * ro),
+      const uchar3 rgb = replaced ((uchar3) ((uchar) (word >> 8 * ro),
               (uchar) (word >> 8 * go), (uchar) (word >> 8 * bo)), v,
-          RGB_SPACE);
+          channel_bytes, RGB_SPACE);
       const uint keep = ~(0xffu << 8 * ro | 0xffu << 8 * go |
           0xffu << 8 * bo);
 
@@ -350,8 +395,8 @@ pack_rgb (__global uchar * packed, uint ppitch, uint offsets, uint pstride,
     }
 #endif
     {
-      const uchar3 rgb = color_replace (load_rgb (source + at, RGB_OFFSETS),
-          v, RGB_SPACE);
+      const uchar3 rgb = replaced (load_rgb (source + at, RGB_OFFSETS), v,
+          channel_bytes, RGB_SPACE);
 
       for (uint k = 0; k < RGB_PSTRIDE; k++)
         packed[at + k] = source[at + k];

@@ -34,6 +34,7 @@ gst_cl_color_space_get_type (void)
   static const GEnumValue values[] = {
     { GST_CL_COLOR_SPACE_YCRCB, "Y of YCrCb (BT.601 luma)", "ycrcb" },
     { GST_CL_COLOR_SPACE_LAB, "L of CIE L*a*b*", "lab" },
+    { GST_CL_COLOR_SPACE_RGB, "R, G and B, each on its own", "rgb" },
     { 0, NULL, NULL },
   };
 

@@ -30,14 +30,18 @@ G_BEGIN_DECLS
  * GstClColorSpace:
  * @GST_CL_COLOR_SPACE_YCRCB: the Y of OpenCV's 8-bit YCrCb (BT.601 luma)
  * @GST_CL_COLOR_SPACE_LAB: the L of OpenCV's 8-bit CIE L*a*b*
+ * @GST_CL_COLOR_SPACE_RGB: R, G and B, each on its own
  *
  * The channel of an RGB frame that an element works on; the others are
- * kept, and the pixel converted back as OpenCV's cvtColor does.
+ * kept, and the pixel converted back as OpenCV's cvtColor does. With
+ * @GST_CL_COLOR_SPACE_RGB the element works on each of the three channels
+ * as on a gray frame of its own.
  */
 typedef enum
 {
   GST_CL_COLOR_SPACE_YCRCB = GST_CL_COLOR_YCRCB,
   GST_CL_COLOR_SPACE_LAB = GST_CL_COLOR_LAB,
+  GST_CL_COLOR_SPACE_RGB = GST_CL_COLOR_RGB,
 } GstClColorSpace;
 
 #define GST_TYPE_CL_COLOR_SPACE (gst_cl_color_space_get_type ())

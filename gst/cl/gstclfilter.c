@@ -31,6 +31,7 @@
 #include "gstclvideoplane.h"
 #include "gstcldownload.h"
 #include "gstclhostmemory.h"
+#include "gstclutils.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
@@ -371,9 +372,15 @@ process_through_copies (GstClFilter *filter, GstClContext *cl,
   cl_event results = NULL, host_wait = NULL, done = NULL;
   cl_int status;
 
-  for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
-    src[c] = plan->in[c].dev;
-    dst[c] = plan->out[c].dev;
+  memset (src, 0, sizeof (src));
+  memset (dst, 0, sizeof (dst));
+  GST_CL_FOREACH_COMPONENT (plan->in_mask, c)
+  {
+    gst_cl_frame_plan_device_planes (plan->in, c, src);
+  }
+  GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
+  {
+    gst_cl_frame_plan_device_planes (plan->out, c, dst);
   }
   status = gst_cl_frame_plan_upload (plan, in);
   if (status == CL_SUCCESS && cl->download_queue)
@@ -870,6 +877,12 @@ void
 gst_cl_filter_set_color_space (GstClFilter *filter, guint space)
 {
   g_atomic_int_set (&PRIV (filter)->space, space);
+}
+
+guint
+gst_cl_filter_channels (GstClFilter *filter)
+{
+  return gst_cl_frame_plan_channels (&PRIV (filter)->plan);
 }
 
 guint

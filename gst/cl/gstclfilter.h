@@ -127,6 +127,10 @@ void gst_cl_filter_complete_pending (GstClFilter *filter);
 /* The channel of RGB frames the element works on (GST_CL_COLOR_*;
  * GST_CL_COLOR_YCRCB unless set), from the next frame on. */
 void gst_cl_filter_set_color_space (GstClFilter *filter, guint space);
+/* For configure and enqueue: the planes the element works on, one per
+ * channel, 3 for RGB frames with GST_CL_COLOR_RGB (planes 0, 1 and 2 are
+ * R, G and B), else 1. */
+guint gst_cl_filter_channels (GstClFilter *filter);
 guint gst_cl_filter_get_color_space (GstClFilter *filter);
 
 G_END_DECLS

@@ -91,7 +91,7 @@ gst_cl_frame_inputs (GstClFramePlan *plan, GstClFrame *in, GstClPlane *src)
   {
     const GstClComponent *comp = &plan->in[c];
 
-    src[c] = comp->dev;
+    gst_cl_frame_plan_device_planes (plan->in, c, src);
     if (!in->on_device)
       continue;
     if (!comp->packed) {
@@ -122,7 +122,7 @@ gst_cl_frame_outputs (GstClFramePlan *plan, const GstClPlane *src,
     const GstClComponent *comp = &plan->out[c];
     const GstClPlane plane = frame_plane (out, comp);
 
-    dst[c] = comp->dev;
+    gst_cl_frame_plan_device_planes (plan->out, c, dst);
     if (!out->on_device || comp->packed)
       continue;
     /* The GPU kernels never write over what they read: in place they

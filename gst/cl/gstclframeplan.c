@@ -45,6 +45,8 @@ component_describe (GstClComponent *comp, const GstVideoInfo *info, guint c,
     comp->rgb_offsets = gst_cl_color_rgb_offsets (info);
     comp->space = space;
   }
+  comp->channels = comp->rgb && space == GST_CL_COLOR_RGB ? GST_CL_RGB_CHANNELS
+                                                          : 1;
   comp->plane = GST_VIDEO_INFO_COMP_PLANE (info, c);
   comp->offset = gst_cl_video_comp_offset (info, c);
   comp->pstride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c);
@@ -75,6 +77,10 @@ gst_cl_frame_plan_clear (GstClFramePlan *plan)
     gst_cl_clear_mem (&plan->in[c].staging);
     gst_cl_clear_mem (&plan->out[c].dev.mem);
     gst_cl_clear_mem (&plan->out[c].staging);
+    for (guint k = 0; k < GST_CL_RGB_CHANNELS; k++) {
+      gst_cl_clear_mem (&plan->in[c].channel[k]);
+      gst_cl_clear_mem (&plan->out[c].channel[k]);
+    }
   }
   gst_cl_clear_kernel (&plan->unpack);
   gst_cl_clear_kernel (&plan->pack);
@@ -83,6 +89,25 @@ gst_cl_frame_plan_clear (GstClFramePlan *plan)
   gst_cl_narrow_clear (&plan->narrow);
   gst_cl_clear_program (&plan->program);
   memset (plan, 0, sizeof (*plan));
+}
+
+guint
+gst_cl_frame_plan_channels (const GstClFramePlan *plan)
+{
+  return MAX (plan->in[0].channels, 1);
+}
+
+void
+gst_cl_frame_plan_device_planes (const GstClComponent *comps, guint c,
+    GstClPlane *planes)
+{
+  const GstClComponent *comp = &comps[c];
+
+  planes[c] = comp->dev;
+  for (guint k = 0; comp->channels > 1 && k < comp->channels; k++) {
+    planes[c + k] = comp->dev;
+    planes[c + k].mem = comp->channel[k];
+  }
 }
 
 /* The unpack and pack kernels of @unpack_stage and @pack_stage for
@@ -138,6 +163,37 @@ create_pack_kernels (GstClFramePlan *plan, guint sizes,
              GST_CL_DEPTHS_16, &plan->unpack16, &plan->pack16, error);
 }
 
+/* @comp's channels, each a sub-buffer of @comp->dev.mem, at offsets the
+ * device's alignment of buffers allows. */
+static gboolean
+channels_alloc (GstClContext *cl, GstClComponent *comp, GError **error)
+{
+  cl_uint align_bits = 8;
+  cl_int status = CL_SUCCESS;
+
+  clGetDeviceInfo (cl->id.device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+      sizeof (align_bits), &align_bits, NULL);
+  comp->channel_bytes = GST_ROUND_UP_N (comp->dev.pitch * comp->height,
+      MAX (align_bits / 8, 1));
+  comp->dev.mem = gst_cl_context_alloc (cl,
+      comp->channel_bytes * comp->channels, error);
+  for (guint k = 0; comp->dev.mem && k < comp->channels; k++) {
+    const cl_buffer_region region = { k * comp->channel_bytes,
+      comp->channel_bytes };
+
+    comp->channel[k] = clCreateSubBuffer (comp->dev.mem, 0,
+        CL_BUFFER_CREATE_TYPE_REGION, &region, &status);
+    if (status != CL_SUCCESS) {
+      g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+          "Could not make the RGB channels' planes on \"%s\".\n"
+          "clCreateSubBuffer failed (%d)",
+          cl->device_name, status);
+      return FALSE;
+    }
+  }
+  return comp->dev.mem != NULL;
+}
+
 /* Describes component @c of frames of @info in @comp, and allocates its
  * device plane and, packed, its staging copy of the frame's plane. */
 static gboolean
@@ -152,8 +208,13 @@ component_alloc (GstClContext *cl, GstClComponent *comp,
         GST_VIDEO_INFO_NAME (info), c, comp->bps);
     return FALSE;
   }
-  comp->dev.mem = gst_cl_context_alloc (cl, comp->dev.pitch * comp->height,
-      error);
+  if (comp->channels > 1) {
+    if (!channels_alloc (cl, comp, error))
+      return FALSE;
+  } else {
+    comp->dev.mem = gst_cl_context_alloc (cl, comp->dev.pitch * comp->height,
+        error);
+  }
   if (comp->dev.mem && comp->packed)
     comp->staging = gst_cl_context_alloc (cl,
         comp->staging_pitch * comp->height, error);
@@ -252,8 +313,12 @@ pack_args (cl_kernel k, const GstClComponent *comp, cl_mem source)
     GST_CL_ARG (&args, shift);
     GST_CL_ARG (&args, mask);
   }
-  if (comp->rgb)
+  if (comp->rgb) {
+    const cl_uint channel_bytes = comp->channel_bytes;
+
     GST_CL_ARG (&args, comp->space);
+    GST_CL_ARG (&args, channel_bytes);
+  }
   if (source)
     GST_CL_ARG (&args, source);
   return gst_cl_args_end (&args);

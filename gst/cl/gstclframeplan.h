@@ -66,10 +66,15 @@ typedef struct {
   gboolean packed;
   /* Packed 8-bit RGB: the component is the channel @space (GST_CL_COLOR_*)
    * made from each pixel's R, G and B, at the byte offsets @rgb_offsets
-   * (gst_cl_color_rgb_offsets()), and packed back into them. */
+   * (gst_cl_color_rgb_offsets()), and packed back into them. Of
+   * GST_CL_COLOR_RGB it is @channels (3) planes, R, G and B, each
+   * @channel_bytes into @dev's buffer, @channel their sub-buffers. */
   gboolean rgb;
   guint rgb_offsets;
   guint space;
+  guint channels;
+  gsize channel_bytes;
+  cl_mem channel[GST_CL_RGB_CHANNELS];
   GstClPlane dev;
   cl_mem staging;
   gsize staging_pitch;
@@ -79,7 +84,9 @@ typedef struct {
 /* How frames of one pair of caps travel, set up once per caps: the
  * components the element reads from the input and writes to the output.
  * Of RGB frames, component 0 is the channel @space of each pixel (the
- * luma's place in YUV and GRAY), the only one an element may name.
+ * luma's place in YUV and GRAY), the only one an element may name; with
+ * GST_CL_COLOR_RGB the element's planes 0, 1 and 2 are R, G and B
+ * (gst_cl_frame_plan_channels()).
  * @in_place: the formats are the same and the element may write over its
  * input, so the output frame may be the input frame; when it is not, the
  * planes the element does not write are copied over
@@ -113,6 +120,14 @@ gboolean gst_cl_frame_plan_init (GstClFramePlan *plan, const GstClCommands *cmd,
     const GstVideoInfo *in_info, const GstVideoInfo *out_info, guint in_mask,
     guint out_mask, gboolean in_place, guint space, GError **error);
 void gst_cl_frame_plan_clear (GstClFramePlan *plan);
+
+/* The planes the element works on, one per channel of what it reads: 3
+ * for RGB frames with GST_CL_COLOR_RGB, else 1. */
+guint gst_cl_frame_plan_channels (const GstClFramePlan *plan);
+/* The device plane of component @c of @comps (plan->in or plan->out) into
+ * @planes[c], or of its channels into @planes[c] on. */
+void gst_cl_frame_plan_device_planes (const GstClComponent *comps, guint c,
+    GstClPlane *planes);
 
 /* Whether the frames can be used by the kernels where they are (CPU
  * devices, components not packed, strides whole samples). */

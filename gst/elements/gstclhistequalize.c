@@ -163,6 +163,24 @@ typedef struct {
   GstClRoi roi;
 } Settings;
 
+/* A channel's buffers. GPUs count into hist[cur] with atomics; the frame's
+ * last kernel zeroes the other for the next frame. CPUs store partial
+ * histograms whole in hist[0]. */
+typedef struct {
+  cl_mem hist[2];
+  /* CPUs: the table kernel's cumulative counts. */
+  cl_mem cum;
+  cl_mem lut;
+  /* The table kernel's summary (see kernels/histequalize.cl) and block
+   * statistics (not for 8 bits on GPUs, whose kernel writes the summary
+   * whole), read back for the message. */
+  GstClHistResults results;
+  /* The smoothed table, 256 T per entry. */
+  cl_mem state[2];
+  /* k_bounds' result. */
+  cl_mem bounds;
+} Channel;
+
 struct _GstClHistEqualize {
   GstClFilter parent;
 
@@ -179,32 +197,25 @@ struct _GstClHistEqualize {
   cl_kernel k_lut;
   cl_kernel k_apply;
 
-  /* Per caps. GPUs count into hist[cur] with atomics; the frame's last
-   * kernel zeroes the other for the next frame. CPUs store partial
-   * histograms whole in hist[0]. */
-  cl_mem hist[2];
+  /* Per caps, the buffers of each channel the element works on (one, or
+   * R, G and B with color-space=rgb). */
+  Channel chans[GST_CL_RGB_CHANNELS];
+  guint channels;
+  /* hist[cur] of each channel counts the frame. */
   guint cur;
   gboolean hist_dirty;
-  /* CPUs: the table kernel's cumulative counts. */
-  cl_mem cum;
-  cl_mem lut;
-  /* The table kernel's summary (see kernels/histequalize.cl) and block
-   * statistics (not for 8 bits on GPUs, whose kernel writes the summary
-   * whole), read back for the message with the frame's number of message
-   * bins; 0 when none, and the region and method it describes. */
-  GstClHistResults results;
+  /* The message's number of bins for the frame read back, 0 when none,
+   * and the region and method it describes. */
   guint pending_bins;
   GstClRoi pending_region;
   GstClHistEqualizeMethod pending_method;
-  /* The smoothed table, 256 T per entry, read from state[state_cur] and
+  /* Each channel's smoothed table is read from state[state_cur] and
    * written to the other; reset_state starts it again from the frame's
    * own table. */
-  cl_mem state[2];
   guint state_cur;
   gboolean reset_state;
-  /* GPUs, GRAY16, linear method: bounds_u16's result. */
+  /* GPUs, GRAY16, linear method. */
   cl_kernel k_bounds;
-  cl_mem bounds;
   /* The clipped or empty region last warned about. */
   GstClRoiWarning roi_warning;
 
@@ -269,14 +280,18 @@ GST_ELEMENT_REGISTER_DEFINE (clhistequalize, "clhistequalize", GST_RANK_NONE,
 static void
 release_buffers (GstClHistEqualize *self)
 {
-  gst_cl_clear_mem (&self->hist[0]);
-  gst_cl_clear_mem (&self->hist[1]);
-  gst_cl_clear_mem (&self->cum);
-  gst_cl_clear_mem (&self->lut);
-  gst_cl_clear_mem (&self->state[0]);
-  gst_cl_clear_mem (&self->state[1]);
-  gst_cl_clear_mem (&self->bounds);
-  gst_cl_hist_results_clear (&self->results);
+  for (guint k = 0; k < GST_CL_RGB_CHANNELS; k++) {
+    Channel *ch = &self->chans[k];
+
+    gst_cl_clear_mem (&ch->hist[0]);
+    gst_cl_clear_mem (&ch->hist[1]);
+    gst_cl_clear_mem (&ch->cum);
+    gst_cl_clear_mem (&ch->lut);
+    gst_cl_clear_mem (&ch->state[0]);
+    gst_cl_clear_mem (&ch->state[1]);
+    gst_cl_clear_mem (&ch->bounds);
+    gst_cl_hist_results_clear (&ch->results);
+  }
   self->pending_bins = 0;
 }
 
@@ -335,11 +350,12 @@ zero_histograms (GstClHistEqualize *self, GstClContext *cl)
   const cl_uint zero = 0;
   cl_int status = CL_SUCCESS;
 
-  for (guint i = 0; i < 2 && status == CL_SUCCESS; i++)
-    if (self->hist[i])
-      status = clEnqueueFillBuffer (cl->queue, self->hist[i], &zero,
-          sizeof (zero), 0, (gsize)self->plan.parts * self->nbins * 4, 0, NULL,
-          NULL);
+  for (guint k = 0; k < self->channels; k++)
+    for (guint i = 0; i < 2 && status == CL_SUCCESS; i++)
+      if (self->chans[k].hist[i])
+        status = clEnqueueFillBuffer (cl->queue, self->chans[k].hist[i], &zero,
+            sizeof (zero), 0, (gsize)self->plan.parts * self->nbins * 4, 0,
+            NULL, NULL);
   self->hist_dirty = status != CL_SUCCESS;
   return status;
 }
@@ -367,51 +383,61 @@ choose_range (GstClHistEqualize *self, const GstVideoInfo *info)
   }
 }
 
-/* The caps' device buffers, once plan_kernels() has set the histograms'
+/* A channel's device buffers, once plan_kernels() has set the histograms'
  * parts and whether k_bounds runs: the histograms, the cumulative counts
  * (CPUs), the table, its statistics, the smoothing state and the linear
  * bounds (GPUs, GRAY16). */
 static gboolean
-alloc_buffers (GstClHistEqualize *self, GstClContext *cl)
+alloc_channel (GstClHistEqualize *self, GstClContext *cl, Channel *ch)
 {
   GstClBaseFilter *base = GST_CL_BASE_FILTER (self);
   GError *error = NULL;
 
   for (guint i = 0; i < (self->cpu ? 1 : 2); i++) {
-    self->hist[i] = gst_cl_base_filter_alloc (base,
+    ch->hist[i] = gst_cl_base_filter_alloc (base,
         (gsize)self->plan.parts * self->nbins * 4);
-    if (!self->hist[i])
+    if (!ch->hist[i])
       return FALSE;
   }
-  self->cur = 0;
   if (self->cpu) {
-    self->cum = gst_cl_base_filter_alloc (base, self->nbins * 4);
-    if (!self->cum)
+    ch->cum = gst_cl_base_filter_alloc (base, self->nbins * 4);
+    if (!ch->cum)
       return FALSE;
   }
   /* The table kernels' statistics: a block per work-item on CPUs. */
-  if (!gst_cl_hist_results_alloc (&self->results, cl, self->nbins,
+  if (!gst_cl_hist_results_alloc (&ch->results, cl, self->nbins,
           1u << self->bits, gst_cl_hist_plan_stat_blocks (&self->plan),
           &error)) {
     gst_cl_base_filter_post_error (base, error);
     g_error_free (error);
     return FALSE;
   }
-  self->lut = gst_cl_base_filter_alloc (base, self->nbins * self->depth / 8);
-  if (!self->lut)
+  ch->lut = gst_cl_base_filter_alloc (base, self->nbins * self->depth / 8);
+  if (!ch->lut)
     return FALSE;
   for (guint i = 0; i < 2; i++) {
-    self->state[i] = gst_cl_base_filter_alloc (base, self->nbins * 4);
-    if (!self->state[i])
+    ch->state[i] = gst_cl_base_filter_alloc (base, self->nbins * 4);
+    if (!ch->state[i])
       return FALSE;
   }
+  if (self->k_bounds) {
+    ch->bounds = gst_cl_base_filter_alloc (base, 2 * 4);
+    if (!ch->bounds)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+alloc_buffers (GstClHistEqualize *self, GstClContext *cl)
+{
+  self->channels = gst_cl_filter_channels (GST_CL_FILTER (self));
+  for (guint k = 0; k < self->channels; k++)
+    if (!alloc_channel (self, cl, &self->chans[k]))
+      return FALSE;
+  self->cur = 0;
   self->state_cur = 0;
   self->reset_state = TRUE;
-  if (self->k_bounds) {
-    self->bounds = gst_cl_base_filter_alloc (base, 2 * 4);
-    if (!self->bounds)
-      return FALSE;
-  }
   return TRUE;
 }
 
@@ -470,14 +496,14 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
 }
 
 static cl_int
-enqueue_histogram (GstClHistEqualize *self, const GstClPlane *in,
+enqueue_histogram (GstClHistEqualize *self, Channel *ch, const GstClPlane *in,
     const GstClRoi *r)
 {
   const GstClCommands cmd = gst_cl_base_filter_get_commands (
       GST_CL_BASE_FILTER (self));
 
   return gst_cl_hist_plan_enqueue (&self->plan, &cmd, self->k_hist, in,
-      self->swap, r->x, r->y, r->width, r->height, self->hist[self->cur],
+      self->swap, r->x, r->y, r->width, r->height, ch->hist[self->cur],
       &self->hist_parts);
 }
 
@@ -488,7 +514,8 @@ typedef struct {
 } TableParams;
 
 static void
-add_table_args (GstClHistEqualize *self, GstClArgs *args, const TableParams *t)
+add_table_args (GstClHistEqualize *self, Channel *ch, GstClArgs *args,
+    const TableParams *t)
 {
   GST_CL_ARG (args, self->lo);
   GST_CL_ARG (args, self->span);
@@ -499,14 +526,14 @@ add_table_args (GstClHistEqualize *self, GstClArgs *args, const TableParams *t)
   GST_CL_ARG (args, t->smoothing);
   GST_CL_ARG (args, t->first);
   GST_CL_ARG (args, self->id_shift);
-  GST_CL_ARG (args, self->state[self->state_cur]);
-  GST_CL_ARG (args, self->state[!self->state_cur]);
-  GST_CL_ARG (args, self->bounds);
+  GST_CL_ARG (args, ch->state[self->state_cur]);
+  GST_CL_ARG (args, ch->state[!self->state_cur]);
+  GST_CL_ARG (args, ch->bounds);
 }
 
 /* The linear method's bounds, where the table kernel cannot find them. */
 static cl_int
-enqueue_bounds (GstClHistEqualize *self, const TableParams *t)
+enqueue_bounds (GstClHistEqualize *self, Channel *ch, const TableParams *t)
 {
   const size_t one = 256;
   cl_kernel k = self->k_bounds;
@@ -514,10 +541,10 @@ enqueue_bounds (GstClHistEqualize *self, const TableParams *t)
 
   if (!k || t->method != GST_CL_METHOD_LINEAR)
     return CL_SUCCESS;
-  GST_CL_ARG (&args, self->hist[self->cur]);
+  GST_CL_ARG (&args, ch->hist[self->cur]);
   GST_CL_ARG (&args, t->a);
   GST_CL_ARG (&args, t->b);
-  GST_CL_ARG (&args, self->bounds);
+  GST_CL_ARG (&args, ch->bounds);
   if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 1,
@@ -527,12 +554,12 @@ enqueue_bounds (GstClHistEqualize *self, const TableParams *t)
 /* The table, and the summary for a message of @num_bins bins unless 0
  * (GPUs build the 8-bit table in the apply kernel). */
 static cl_int
-enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins,
-    const TableParams *t)
+enqueue_lut (GstClHistEqualize *self, Channel *ch, cl_uint total,
+    guint num_bins, const TableParams *t)
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (self);
   const cl_uint group = num_bins ? (1u << self->bits) / num_bins : 1;
-  const cl_mem summary = num_bins ? self->results.summary : NULL;
+  const cl_mem summary = num_bins ? ch->results.summary : NULL;
   const size_t one = 1, lsz = GST_CL_LUT_GROUP;
   const size_t blocks = GST_CL_HIST_LUT_BLOCKS * GST_CL_LUT_GROUP;
   cl_kernel k = self->k_lut;
@@ -540,15 +567,15 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins,
 
   if (!k)
     return CL_SUCCESS;
-  GST_CL_ARG (&args, self->hist[self->cur]);
+  GST_CL_ARG (&args, ch->hist[self->cur]);
   GST_CL_ARG (&args, self->hist_parts);
   GST_CL_ARG (&args, total);
-  GST_CL_ARG (&args, self->lut);
-  GST_CL_ARG (&args, self->results.stats);
+  GST_CL_ARG (&args, ch->lut);
+  GST_CL_ARG (&args, ch->results.stats);
   GST_CL_ARG (&args, summary);
   GST_CL_ARG (&args, group);
-  GST_CL_ARG (&args, self->cum);
-  add_table_args (self, &args, t);
+  GST_CL_ARG (&args, ch->cum);
+  add_table_args (self, ch, &args, t);
   if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   return self->cpu
@@ -559,7 +586,7 @@ enqueue_lut (GstClHistEqualize *self, cl_uint total, guint num_bins,
 
 /* The table applied; GPUs' 8-bit kernel builds it first. */
 static cl_int
-enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
+enqueue_apply (GstClHistEqualize *self, Channel *ch, const GstClPlane *in,
     const GstClPlane *out, cl_uint total, guint num_bins, const TableParams *t)
 {
   cl_kernel k = self->k_apply;
@@ -572,8 +599,8 @@ enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
   const cl_uint rows = self->cpu ? self->plan.rows_per_group
                                  : GST_CL_APPLY_ROWS;
   const cl_uint group = num_bins ? (1u << self->bits) / num_bins : 1;
-  const cl_mem summary = num_bins ? self->results.summary : NULL;
-  const cl_mem next = self->cpu ? NULL : self->hist[!self->cur];
+  const cl_mem summary = num_bins ? ch->results.summary : NULL;
+  const cl_mem next = self->cpu ? NULL : ch->hist[!self->cur];
   size_t local[2] = { GST_CL_APPLY_GROUP_X, GST_CL_APPLY_GROUP_Y };
   size_t global[2] = { GST_ROUND_UP_N (vpr, GST_CL_APPLY_GROUP_X),
     GST_ROUND_UP_N ((height + rows - 1) / rows, GST_CL_APPLY_GROUP_Y) };
@@ -587,13 +614,13 @@ enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
   GST_CL_ARG (&args, out->mem);
   GST_CL_ARG (&args, dpitch);
   GST_CL_ARG (&args, self->swap);
-  GST_CL_ARG (&args, self->lut);
-  GST_CL_ARG (&args, self->hist[self->cur]);
+  GST_CL_ARG (&args, ch->lut);
+  GST_CL_ARG (&args, ch->hist[self->cur]);
   GST_CL_ARG (&args, total);
   GST_CL_ARG (&args, summary);
   GST_CL_ARG (&args, group);
   GST_CL_ARG (&args, next);
-  add_table_args (self, &args, t);
+  add_table_args (self, ch, &args, t);
   if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   if (self->cpu) {
@@ -604,6 +631,28 @@ enqueue_apply (GstClHistEqualize *self, const GstClPlane *in,
       self->cpu ? 1 : 2, global, local);
 }
 
+/* The channel's histogram, table and mapping, and the read-back of its
+ * message's summary. */
+static cl_int
+enqueue_channel (GstClHistEqualize *self, Channel *ch, const GstClPlane *src,
+    const GstClPlane *dst, const GstClRoi *r, guint num_bins,
+    const TableParams *t)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (GST_CL_BASE_FILTER (self));
+  const cl_uint total = r->width * r->height;
+  cl_int status = enqueue_histogram (self, ch, src, r);
+
+  if (status == CL_SUCCESS)
+    status = enqueue_bounds (self, ch, t);
+  if (status == CL_SUCCESS)
+    status = enqueue_lut (self, ch, total, num_bins, t);
+  if (status == CL_SUCCESS)
+    status = enqueue_apply (self, ch, src, dst, total, num_bins, t);
+  if (status == CL_SUCCESS && num_bins)
+    status = gst_cl_hist_results_read (&ch->results, cl, num_bins);
+  return status;
+}
+
 static cl_int
 gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
     const GstClPlane *out)
@@ -611,7 +660,6 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
   GstClContext *cl = gst_cl_base_filter_get_context (
       GST_CL_BASE_FILTER (filter));
-  const GstClPlane *src = &in[GST_VIDEO_COMP_Y], *dst = &out[GST_VIDEO_COMP_Y];
   cl_int status = CL_SUCCESS;
   Settings settings;
   TableParams t;
@@ -629,7 +677,7 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   self->pending_bins = 0;
 
   gst_cl_roi_choose (GST_ELEMENT (self), &self->roi_warning, &settings.roi,
-      src->row_bytes / (self->depth / 8), src->height, &r);
+      in[0].row_bytes / (self->depth / 8), in[0].height, &r);
   total = r.width * r.height;
   t.method = settings.method;
   t.a = (cl_uint)floor (settings.saturate_low * total);
@@ -641,16 +689,10 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   /* After a failed frame the next histogram may not have been cleared. */
   if (self->hist_dirty)
     status = zero_histograms (self, cl);
-  if (status == CL_SUCCESS)
-    status = enqueue_histogram (self, src, &r);
-  if (status == CL_SUCCESS)
-    status = enqueue_bounds (self, &t);
-  if (status == CL_SUCCESS)
-    status = enqueue_lut (self, total, num_bins, &t);
-  if (status == CL_SUCCESS)
-    status = enqueue_apply (self, src, dst, total, num_bins, &t);
+  for (guint k = 0; k < self->channels && status == CL_SUCCESS; k++)
+    status = enqueue_channel (self, &self->chans[k], &in[k], &out[k], &r,
+        num_bins, &t);
   if (status == CL_SUCCESS && num_bins) {
-    status = gst_cl_hist_results_read (&self->results, cl, num_bins);
     self->pending_bins = num_bins;
     self->pending_region = r;
     self->pending_method = settings.method;
@@ -693,12 +735,15 @@ gst_cl_hist_equalize_finish (GstClFilter *filter, GstBuffer *inbuf,
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
   const GstClRoi *r = &self->pending_region;
+  GstClHistResults *results[GST_CL_RGB_CHANNELS];
   GstStructure *s;
 
   if (!self->pending_bins)
     return GST_FLOW_OK;
-  s = gst_cl_hist_output_fields (filter, &self->results, inbuf, in_info,
-      self->pending_bins);
+  for (guint k = 0; k < self->channels; k++)
+    results[k] = &self->chans[k].results;
+  s = gst_cl_hist_output_channel_fields (filter, results, self->channels, inbuf,
+      in_info, self->pending_bins);
   gst_structure_set (s, "method", G_TYPE_STRING,
       self->pending_method == GST_CL_HIST_EQUALIZE_METHOD_LINEAR ? "linear"
                                                                  : "equalize",

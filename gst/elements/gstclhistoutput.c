@@ -211,11 +211,78 @@ gst_cl_hist_output_get_property (const GstClHistOutputSettings *s,
 }
 
 GstStructure *
-gst_cl_hist_output_fields (GstClFilter *filter, GstClHistResults *r,
-    GstBuffer *buf, const GstVideoInfo *info, guint num_bins)
+gst_cl_hist_output_channel_fields (GstClFilter *filter, GstClHistResults **r,
+    guint n, GstBuffer *buf, const GstVideoInfo *info, guint num_bins)
 {
-  return gst_cl_hist_results_fields (r, &GST_BASE_TRANSFORM (filter)->segment,
-      buf, info, num_bins);
+  GstStructure *s[GST_CL_RGB_CHANNELS];
+
+  for (guint k = 0; k < n; k++)
+    s[k] = gst_cl_hist_results_fields (r[k],
+        &GST_BASE_TRANSFORM (filter)->segment, buf, info, num_bins);
+  return gst_cl_hist_output_merge_channels (s, n);
+}
+
+/* The fields that describe one channel's values. */
+static const gchar *const channel_fields[] = { "bins", "min", "max", "mean",
+  "stddev" };
+static const gchar *const channel_names[GST_CL_RGB_CHANNELS] = { "red", "green",
+  "blue" };
+
+typedef struct {
+  GstStructure *dest;
+  const gchar *prefix;
+} ChannelMove;
+
+static gboolean is_channel_field (GQuark field);
+static gboolean move_field (GQuark field, GValue *value, gpointer dest);
+
+/* Moves a channel's own field to the destination under the channel's
+ * name. */
+static gboolean
+move_channel_field (GQuark field, GValue *value, gpointer data)
+{
+  const ChannelMove *m = data;
+  gchar *name;
+
+  if (!is_channel_field (field))
+    return TRUE;
+  name = g_strdup_printf ("%s-%s", m->prefix, g_quark_to_string (field));
+  move_field (g_quark_from_string (name), value, m->dest);
+  g_free (name);
+  return TRUE;
+}
+
+static gboolean
+is_channel_field (GQuark field)
+{
+  for (guint f = 0; f < G_N_ELEMENTS (channel_fields); f++)
+    if (g_quark_from_static_string (channel_fields[f]) == field)
+      return TRUE;
+  return FALSE;
+}
+
+GstStructure *
+gst_cl_hist_output_merge_channels (GstStructure **s, guint n)
+{
+  GstStructure *own;
+
+  if (n == 1)
+    return s[0];
+  /* Gathered apart first: a structure cannot take fields while its own are
+   * walked. */
+  own = gst_structure_new_empty ("channels");
+  for (guint k = 0; k < n; k++) {
+    ChannelMove m = { own, channel_names[k] };
+
+    gst_structure_map_in_place (s[k], move_channel_field, &m);
+    if (k > 0)
+      gst_structure_free (s[k]);
+  }
+  for (guint f = 0; f < G_N_ELEMENTS (channel_fields); f++)
+    gst_structure_remove_field (s[0], channel_fields[f]);
+  gst_structure_map_in_place (own, move_field, s[0]);
+  gst_structure_free (own);
+  return s[0];
 }
 
 GstClHistMeasure *

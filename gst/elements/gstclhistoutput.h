@@ -59,12 +59,16 @@ gboolean gst_cl_hist_output_get_property (const GstClHistOutputSettings *s,
 /* Registers GstClHistogramMeta the first time. */
 const GstMetaInfo *gst_cl_histogram_meta_get_info (void);
 
-/* The `histogram` fields of the frame in @buf from @r's read-back, with
- * the element's segment's times. An element may add its own fields before
- * publishing. */
-GstStructure *gst_cl_hist_output_fields (GstClFilter *filter,
-    GstClHistResults *r, GstBuffer *buf, const GstVideoInfo *info,
+/* The `histogram` fields of the frame in @buf from the read-back of its
+ * @n channels' results @r (gst_cl_filter_channels()), with the element's
+ * segment's times. An element may add its own fields before publishing. */
+GstStructure *gst_cl_hist_output_channel_fields (GstClFilter *filter,
+    GstClHistResults **r, guint n, GstBuffer *buf, const GstVideoInfo *info,
     guint num_bins);
+/* One channel's fields @s[0] when @n is 1; of R, G and B's (@n 3), one
+ * structure with the fields they share and each one's own fields under
+ * its name: `red-bins`, `green-min`, ... Takes the structures. */
+GstStructure *gst_cl_hist_output_merge_channels (GstStructure **s, guint n);
 
 /* A GstClHistMeasure for frames of @info on @filter's device; NULL after
  * posting the element's error. */
