@@ -119,8 +119,10 @@ struct _GstClHistogram {
   /* The streaming thread's copy for the frame in flight. */
   Settings frame;
 
-  /* Per caps: the measuring on the device, and bytes per sample. */
-  GstClHistMeasure *measure;
+  /* Per caps: the measuring on the device, one per channel (R, G and B
+   * with color-space=rgb), and bytes per sample. */
+  GstClHistMeasure *measure[GST_CL_RGB_CHANNELS];
+  guint channels;
   guint bps;
   /* Bits of the luma's values: the message's bins divide 2^bits. */
   guint bits;
@@ -145,11 +147,16 @@ GST_ELEMENT_REGISTER_DEFINE (clhistogram, "clhistogram", GST_RANK_NONE,
     GST_TYPE_CL_HISTOGRAM);
 
 static void
+release_measures (GstClHistogram *self)
+{
+  for (guint k = 0; k < GST_CL_RGB_CHANNELS; k++)
+    g_clear_pointer (&self->measure[k], gst_cl_hist_measure_free);
+}
+
+static void
 gst_cl_histogram_teardown (GstClBaseFilter *filter)
 {
-  GstClHistogram *self = GST_CL_HISTOGRAM (filter);
-
-  g_clear_pointer (&self->measure, gst_cl_hist_measure_free);
+  release_measures (GST_CL_HISTOGRAM (filter));
 }
 
 static gboolean
@@ -158,12 +165,17 @@ gst_cl_histogram_configure (GstClFilter *filter, const GstVideoInfo *in_info,
 {
   GstClHistogram *self = GST_CL_HISTOGRAM (filter);
 
-  g_clear_pointer (&self->measure, gst_cl_hist_measure_free);
-  self->measure = gst_cl_hist_output_new_measure (filter, in_info);
+  release_measures (self);
+  self->channels = gst_cl_filter_channels (filter);
+  for (guint k = 0; k < self->channels; k++) {
+    self->measure[k] = gst_cl_hist_output_new_measure (filter, in_info);
+    if (!self->measure[k])
+      return FALSE;
+  }
   self->bits = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
   self->bps = (self->bits + 7) / 8;
   gst_cl_roi_forget (&self->roi_warning);
-  return self->measure != NULL;
+  return TRUE;
 }
 
 static cl_int
@@ -171,16 +183,16 @@ gst_cl_histogram_enqueue (GstClFilter *filter, const GstClPlane *in,
     const GstClPlane *out)
 {
   GstClHistogram *self = GST_CL_HISTOGRAM (filter);
-  const GstClPlane *src = &in[GST_VIDEO_COMP_Y];
   const Settings *settings = &self->frame;
   const guint num_bins = MIN (settings->out.message_bins, 1u << self->bits);
-  cl_int status;
+  cl_int status = CL_SUCCESS;
   GstClRoi r;
 
   gst_cl_roi_choose (GST_ELEMENT (self), &self->roi_warning, &settings->roi,
-      src->row_bytes / self->bps, src->height, &r);
-  status = gst_cl_hist_measure_enqueue (self->measure, src, r.x, r.y, r.width,
-      r.height, num_bins);
+      in[0].row_bytes / self->bps, in[0].height, &r);
+  for (guint k = 0; k < self->channels && status == CL_SUCCESS; k++)
+    status = gst_cl_hist_measure_enqueue (self->measure[k], &in[k], r.x, r.y,
+        r.width, r.height, num_bins);
   /* A meta goes on the buffer before it is pushed. */
   if (status == CL_SUCCESS)
     gst_cl_filter_wait_for_results (filter, !settings->out.attach_meta);
@@ -193,8 +205,8 @@ gst_cl_histogram_finish (GstClFilter *filter, GstBuffer *inbuf,
 {
   GstClHistogram *self = GST_CL_HISTOGRAM (filter);
   GstBuffer *target = self->frame.out.attach_meta ? outbuf : NULL;
-  GstStructure *s = gst_cl_hist_output_take (filter, self->measure, inbuf,
-      in_info);
+  GstStructure *s = gst_cl_hist_output_take_channels (filter, self->measure,
+      self->channels, inbuf, in_info);
 
   if (!s)
     return GST_FLOW_OK;

@@ -306,13 +306,31 @@ GstStructure *
 gst_cl_hist_output_take (GstClFilter *filter, GstClHistMeasure *m,
     GstBuffer *buf, const GstVideoInfo *info)
 {
-  guint r[4];
-  GstStructure *s = gst_cl_hist_measure_take (m,
-      &GST_BASE_TRANSFORM (filter)->segment, buf, info, r);
+  return gst_cl_hist_output_take_channels (filter, &m, 1, buf, info);
+}
 
-  if (s)
-    gst_cl_hist_output_set_region (s, r[0], r[1], r[2], r[3]);
-  return s;
+GstStructure *
+gst_cl_hist_output_take_channels (GstClFilter *filter, GstClHistMeasure **m,
+    guint n, GstBuffer *buf, const GstVideoInfo *info)
+{
+  const GstSegment *segment = &GST_BASE_TRANSFORM (filter)->segment;
+  GstStructure *s[GST_CL_RGB_CHANNELS];
+  guint r[4];
+  guint k;
+
+  for (k = 0; k < n; k++) {
+    s[k] = gst_cl_hist_measure_take (m[k], segment, buf, info, r);
+    if (!s[k])
+      break;
+  }
+  /* Each channel's measure was queued and read back with the others. */
+  if (k < n) {
+    while (k--)
+      gst_structure_free (s[k]);
+    return NULL;
+  }
+  gst_cl_hist_output_set_region (s[0], r[0], r[1], r[2], r[3]);
+  return gst_cl_hist_output_merge_channels (s, n);
 }
 
 guint

@@ -78,6 +78,10 @@ GstClHistMeasure *gst_cl_hist_output_new_measure (GstClFilter *filter,
  * `histogram` fields (gst_cl_hist_measure_take()), or NULL. */
 GstStructure *gst_cl_hist_output_take (GstClFilter *filter, GstClHistMeasure *m,
     GstBuffer *buf, const GstVideoInfo *info);
+/* The same of @n measures of the frame's channels, merged as
+ * gst_cl_hist_output_merge_channels() does; NULL unless all have fields. */
+GstStructure *gst_cl_hist_output_take_channels (GstClFilter *filter,
+    GstClHistMeasure **m, guint n, GstBuffer *buf, const GstVideoInfo *info);
 
 /* The `message-bins` property's value for a @requested count: rounded down
  * to a power of two, with a warning in @filter's category saying what it
