@@ -950,9 +950,11 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
    * Of RGB frames, the channel the element works on, as OpenCV users
    * write it: `ycrcb` the Y of `cv2.COLOR_RGB2YCrCb`, `lab` the L of
    * `cv2.COLOR_RGB2Lab` (8-bit), each pixel converted back with the other
-   * two channels as they were. Alpha and padding bytes are kept. YUV and
-   * gray frames have their luma worked on whatever the value. May change
-   * while playing, from the next frame on.
+   * two channels as they were; `rgb` each of R, G and B on its own, as on
+   * three gray frames (its own histogram, table and smoothing each). Alpha
+   * and padding bytes are kept. YUV and gray frames have their luma worked
+   * on whatever the value. May change while playing, from the next frame
+   * on.
    */
   gst_cl_color_install_property (gobject_class, PROP_COLOR_SPACE);
   gst_cl_hist_output_install_properties (gobject_class, PROP_POST_MESSAGES,

@@ -55,6 +55,13 @@
  *   the frame's edge, clipped to the frame; the whole frame by default, or
  *   where the region starts past the frame)
  *
+ * RGB frames are measured by the channel #GstClHistogram:color-space picks
+ * (256 bins). With `rgb` each of R, G and B has its own histogram: the
+ * message then has `red-bins`, `red-min`, `red-max`, `red-mean` and
+ * `red-stddev`, the same for `green` and `blue`, in place of `bins`,
+ * `min`, `max`, `mean` and `stddev`; `pixels` counts the pixels, the sum
+ * of each channel's bins.
+ *
  * While #GstClHistogram:attach-meta is %TRUE each buffer leaves with the
  * same fields in a #GstCustomMeta registered as `GstClHistogramMeta`, read
  * with gst_buffer_get_custom_meta() and gst_custom_meta_get_structure(); a
@@ -336,12 +343,12 @@ gst_cl_histogram_class_init (GstClHistogramClass *klass)
   /**
    * GstClHistogram:color-space:
    *
-   * Of RGB frames, the channel the element works on, as OpenCV users
-   * write it: `ycrcb` the Y of `cv2.COLOR_RGB2YCrCb`, `lab` the L of
-   * `cv2.COLOR_RGB2Lab` (8-bit), each pixel converted back with the other
-   * two channels as they were. Alpha and padding bytes are kept. YUV and
-   * gray frames have their luma worked on whatever the value. May change
-   * while playing, from the next frame on.
+   * Of RGB frames, the channel measured, as OpenCV users write it:
+   * `ycrcb` the Y of `cv2.COLOR_RGB2YCrCb`, `lab` the L of
+   * `cv2.COLOR_RGB2Lab` (8-bit); `rgb` R, G and B, each with its own
+   * histogram and fields in the message (`red-bins`, `green-min`, ...).
+   * YUV and gray frames have their luma measured whatever the value. May
+   * change while playing, from the next frame on.
    */
   gst_cl_color_install_property (gobject_class, PROP_COLOR_SPACE);
   gst_cl_hist_output_install_properties (gobject_class, PROP_POST_MESSAGES,

@@ -111,10 +111,21 @@ TestFrame *
 ref_rgb_on_channel (const TestFrame *in, RefColorSpace space, RefChannelOp op,
     gconstpointer data)
 {
-  TestFrame *channel = ref_rgb_channel (in, space);
-  TestFrame *done = op (channel, data);
-  TestFrame *out = ref_rgb_replace (in, done, space);
+  TestFrame *channel, *done, *out;
 
+  if (space == REF_COLOR_RGB) {
+    /* Each channel's work leaves the others' values alone. */
+    TestFrame *r = ref_rgb_on_channel (in, REF_COLOR_R, op, data);
+    TestFrame *rg = ref_rgb_on_channel (r, REF_COLOR_G, op, data);
+
+    out = ref_rgb_on_channel (rg, REF_COLOR_B, op, data);
+    test_frame_free (rg);
+    test_frame_free (r);
+    return out;
+  }
+  channel = ref_rgb_channel (in, space);
+  done = op (channel, data);
+  out = ref_rgb_replace (in, done, space);
   test_frame_free (done);
   test_frame_free (channel);
   return out;

@@ -54,7 +54,8 @@ TestFrame *ref_rgb_replace (const TestFrame *in, const TestFrame *channel,
 
 /* @op on the channel @space of @in's pixels, the pixels converted back
  * with its result (ref_rgb_replace()): the references of packed RGB,
- * which each reference below takes in YCrCb unless it says otherwise. */
+ * which each reference below takes in YCrCb unless it says otherwise.
+ * REF_COLOR_RGB: @op on each of R, G and B. */
 typedef TestFrame *(
     *RefChannelOp) (const TestFrame *channel, gconstpointer data);
 TestFrame *ref_rgb_on_channel (const TestFrame *in, RefColorSpace space,

@@ -197,16 +197,17 @@ static const RgbLayout layouts[] = {
   { "ABGR", 4, 3, 2, 1 },
 };
 
-/* unpack_rgb, or with @source (the input frame) pack_rgb into @packed. */
+/* unpack_rgb, or with @source (the input frame) pack_rgb into @packed;
+ * the planes of GST_CL_COLOR_RGB @channel_bytes apart. */
 static void
 run_frame_kernel (const gchar *name, cl_mem packed, guint ppitch,
     const RgbLayout *l, guint width, guint height, cl_mem plane, guint pitch,
-    guint space, cl_mem source)
+    guint space, guint channel_bytes, cl_mem source)
 {
   cl_kernel kernel = create_kernel (name);
   const cl_uint args[] = { ppitch, l->r | l->g << 8 | l->b << 16, l->pstride,
     width, height };
-  const cl_uint last[] = { pitch, space };
+  const cl_uint last[] = { pitch, space, channel_bytes };
   const size_t global[2] = { width, height };
 
   fail_unless_equals_int (clSetKernelArg (kernel, 0, sizeof (packed), &packed),
@@ -222,7 +223,7 @@ run_frame_kernel (const gchar *name, cl_mem packed, guint ppitch,
                                 &last[a]),
         CL_SUCCESS);
   if (source)
-    fail_unless_equals_int (clSetKernelArg (kernel, 9, sizeof (source),
+    fail_unless_equals_int (clSetKernelArg (kernel, 10, sizeof (source),
                                 &source),
         CL_SUCCESS);
   fail_unless_equals_int (clEnqueueNDRangeKernel (queue, kernel, 2, NULL,
@@ -240,17 +241,28 @@ read_buffer (cl_mem mem, gsize size, guint8 *data)
       CL_SUCCESS);
 }
 
+/* The channel @k of @space's plane of a pixel's bytes @p: the colour
+ * space's channel, or for GST_CL_COLOR_RGB, R, G or B. */
+static guint
+channel_of (guint space, guint k)
+{
+  return space == REF_COLOR_RGB ? REF_COLOR_R + k : space;
+}
+
 /* unpack_rgb, then pack_rgb with new values in the plane, as an element
  * does, on a random frame of odd width, rows padded by an odd number of
- * bytes: the plane must hold the reference's channel, the frame the
- * reference's round trip in R, G and B and its other bytes unchanged;
- * neither kernel may write past a row's pixels. */
+ * bytes: the plane (of GST_CL_COLOR_RGB, the three planes, an odd gap
+ * apart) must hold the reference's channel, the frame the reference's round
+ * trip in R, G and B and its other bytes unchanged; neither kernel may
+ * write past a row's pixels. */
 static void
 check_frame (const RgbLayout *l, guint width, guint height, guint space,
     GRand *rand)
 {
   const guint ppitch = width * l->pstride + 13, pitch = width + 7;
-  const gsize psize = (gsize)ppitch * height, size = (gsize)pitch * height;
+  const guint channels = space == REF_COLOR_RGB ? 3 : 1;
+  const gsize psize = (gsize)ppitch * height, one = (gsize)pitch * height;
+  const gsize gap = one + 5, size = gap * channels;
   guint8 *frame = g_malloc (psize), *packed = g_malloc (psize);
   guint8 *plane = g_malloc (size), *values = g_malloc (size);
   cl_mem packed_mem, plane_mem, out_mem;
@@ -261,20 +273,23 @@ check_frame (const RgbLayout *l, guint width, guint height, guint space,
   packed_mem = create_buffer (psize, frame);
   plane_mem = create_buffer (size, plane);
   run_frame_kernel ("unpack_rgb", packed_mem, ppitch, l, width, height,
-      plane_mem, pitch, space, NULL);
+      plane_mem, pitch, space, gap, NULL);
   read_buffer (plane_mem, size, plane);
-  for (guint y = 0; y < height; y++) {
-    for (guint x = 0; x < pitch; x++) {
-      guint expected = 0xa5;
+  for (guint k = 0; k < channels; k++)
+    for (guint y = 0; y < height; y++) {
+      for (guint x = 0; x < pitch; x++) {
+        guint expected = 0xa5;
 
-      if (x < width) {
-        const guint8 *p = frame + (gsize)y * ppitch + (gsize)x * l->pstride;
+        if (x < width) {
+          const guint8 *p = frame + (gsize)y * ppitch + (gsize)x * l->pstride;
 
-        expected = ref_color_channel (space, p[l->r], p[l->g], p[l->b]);
+          expected = ref_color_channel (channel_of (space, k), p[l->r], p[l->g],
+              p[l->b]);
+        }
+        fail_unless_equals_int (plane[k * gap + (gsize)y * pitch + x],
+            expected);
       }
-      fail_unless_equals_int (plane[(gsize)y * pitch + x], expected);
     }
-  }
 
   /* New values, as the element's output, packed from the input frame into
    * an output frame whose bytes start as 0x5a. */
@@ -286,7 +301,7 @@ check_frame (const RgbLayout *l, guint width, guint height, guint space,
   memset (packed, 0x5a, psize);
   out_mem = create_buffer (psize, packed);
   run_frame_kernel ("pack_rgb", out_mem, ppitch, l, width, height, plane_mem,
-      pitch, space, packed_mem);
+      pitch, space, gap, packed_mem);
   read_buffer (out_mem, psize, packed);
   for (guint y = 0; y < height; y++) {
     for (guint x = 0; x < width; x++) {
@@ -294,8 +309,10 @@ check_frame (const RgbLayout *l, guint width, guint height, guint space,
       guint8 e[4];
 
       memcpy (e, frame + at, l->pstride);
-      ref_color_replace (space, values[(gsize)y * pitch + x], &e[l->r],
-          &e[l->g], &e[l->b]);
+      for (guint k = 0; k < channels; k++)
+        ref_color_replace (channel_of (space, k),
+            values[k * gap + (gsize)y * pitch + x], &e[l->r], &e[l->g],
+            &e[l->b]);
       if (memcmp (packed + at, e, l->pstride) != 0)
         fail ("%s space %u at (%u, %u): packed %02x%02x%02x%02x, "
               "expected %02x%02x%02x%02x",
@@ -320,12 +337,13 @@ GST_START_TEST (test_unpack_pack_rgb)
 {
   static const guint sizes[][2] = { { 641, 97 }, { 1, 5 }, { 37, 1 } };
   const guint spaces[] = { GST_CL_COLOR_YCRCB, GST_CL_COLOR_LAB,
-    GST_CL_COLOR_GRAY };
+    GST_CL_COLOR_GRAY, GST_CL_COLOR_RGB };
   GRand *rand = g_rand_new_with_seed (20261124);
 
   G_STATIC_ASSERT (GST_CL_COLOR_YCRCB == REF_COLOR_YCRCB &&
                    GST_CL_COLOR_LAB == REF_COLOR_LAB &&
-                   GST_CL_COLOR_GRAY == REF_COLOR_GRAY);
+                   GST_CL_COLOR_GRAY == REF_COLOR_GRAY &&
+                   GST_CL_COLOR_RGB == REF_COLOR_RGB);
   for (guint l = 0; l < G_N_ELEMENTS (layouts); l++)
     for (guint s = 0; s < G_N_ELEMENTS (spaces); s++)
       for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)

@@ -337,6 +337,12 @@ ref_color_channel (RefColorSpace space, guint8 r, guint8 g, guint8 b)
     case REF_COLOR_LAB:
       ref_rgb_to_lab (r, g, b, &c0, &c1, &c2);
       return c0;
+    case REF_COLOR_R:
+      return r;
+    case REF_COLOR_G:
+      return g;
+    case REF_COLOR_B:
+      return b;
     default:
       return ref_rgb_to_gray (r, g, b);
   }
@@ -356,6 +362,15 @@ ref_color_replace (RefColorSpace space, guint8 v, guint8 *r, guint8 *g,
     case REF_COLOR_LAB:
       ref_rgb_to_lab (*r, *g, *b, &c0, &c1, &c2);
       ref_lab_to_rgb (v, c1, c2, r, g, b);
+      break;
+    case REF_COLOR_R:
+      *r = v;
+      break;
+    case REF_COLOR_G:
+      *g = v;
+      break;
+    case REF_COLOR_B:
+      *b = v;
       break;
     default:
       *r = *g = *b = v;

@@ -53,15 +53,21 @@ typedef enum
   REF_COLOR_YCRCB,
   REF_COLOR_LAB,
   REF_COLOR_GRAY,
+  /* R, G and B, each on its own: the references take each of the three
+   * below in turn. */
+  REF_COLOR_RGB,
+  REF_COLOR_R,
+  REF_COLOR_G,
+  REF_COLOR_B,
 } RefColorSpace;
 
 /* What unpack_rgb writes to the plane for the pixel (@r, @g, @b): Y of
- * YCrCb, L of Lab, or gray. */
+ * YCrCb, L of Lab, gray, or R, G or B itself. */
 guint8 ref_color_channel (RefColorSpace space, guint8 r, guint8 g, guint8 b);
 
 /* What pack_rgb makes of the pixel (@r, @g, @b) and the plane's value @v:
  * the pixel converted, its channel 0 replaced by @v and converted back to
- * RGB; for gray, @v in all three. */
+ * RGB; for gray, @v in all three; for R, G or B, @v in that one. */
 void ref_color_replace (RefColorSpace space, guint8 v, guint8 *r, guint8 *g,
     guint8 *b);
 

@@ -38,6 +38,8 @@ hist_frame_free (HistFrame *f)
 {
   gst_buffer_unref (f->buf);
   g_free (f->hist);
+  for (guint k = 0; k < 3; k++)
+    g_free (f->channel_hist[k]);
   g_free (f);
 }
 
@@ -102,14 +104,21 @@ hist_frame_from_rgb (const TestFrame *t, RefColorSpace space)
 {
   HistFrame *f = g_new0 (HistFrame, 1);
   GstCaps *caps = test_frame_caps (t);
-  TestFrame *channel = ref_rgb_channel (t, space);
-
   f->buf = test_frame_to_buffer (t);
   fail_unless (gst_video_info_from_caps (&f->info, caps));
   gst_caps_unref (caps);
-  f->hist = ref_histogram (channel, &f->nbins);
+  for (guint k = 0; k < (space == REF_COLOR_RGB ? 3 : 1); k++) {
+    TestFrame *channel = ref_rgb_channel (t,
+        space == REF_COLOR_RGB ? REF_COLOR_R + k : space);
+    guint64 *hist = ref_histogram (channel, &f->nbins);
+
+    if (space == REF_COLOR_RGB)
+      f->channel_hist[k] = hist;
+    else
+      f->hist = hist;
+    test_frame_free (channel);
+  }
   whole_frame (f);
-  test_frame_free (channel);
   return f;
 }
 
@@ -176,17 +185,56 @@ hist_harness_free (GstHarness *h, GstBus *bus)
 
 /* The message's fields from the reference histogram @hist, summed down to
  * @message_bins bins, with the element's formula for the moments. */
+/* R, G and B's fields, each checked as a channel's own message would be:
+ * `red-bins` as `bins`, ...; and no field of one channel without its
+ * name. */
+static void
+check_channel_fields (const GstStructure *s, const HistFrame *f,
+    guint message_bins)
+{
+  const gchar *channels[] = { "red", "green", "blue" };
+  const gchar *fields[] = { "bins", "min", "max", "mean", "stddev" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    fail_if (gst_structure_has_field (s, fields[i]), "%s in an RGB message",
+        fields[i]);
+  for (guint k = 0; k < 3; k++) {
+    GstStructure *own = gst_structure_copy (s);
+    gchar *why;
+
+    for (guint i = 0; i < G_N_ELEMENTS (fields); i++) {
+      gchar *name = g_strdup_printf ("%s-%s", channels[k], fields[i]);
+      const GValue *v = gst_structure_get_value (s, name);
+
+      fail_unless (v != NULL, "no %s", name);
+      gst_structure_set_value (own, fields[i], v);
+      g_free (name);
+    }
+    why = test_histogram_counts_differ (own, f->channel_hist[k], f->nbins,
+        message_bins, (guint64)f->roi[2] * f->roi[3]);
+    fail_unless (why == NULL, "%s %ux%u, %s: %s",
+        GST_VIDEO_INFO_NAME (&f->info), GST_VIDEO_INFO_WIDTH (&f->info),
+        GST_VIDEO_INFO_HEIGHT (&f->info), channels[k], why);
+    gst_structure_free (own);
+  }
+}
+
 void
 hist_check_fields (const GstStructure *s, const HistFrame *f,
     guint message_bins)
 {
   const gchar *names[] = { "roi-x", "roi-y", "roi-width", "roi-height" };
-  gchar *why = test_histogram_counts_differ (s, f->hist, f->nbins, message_bins,
-      (guint64)f->roi[2] * f->roi[3]);
   guint u;
 
-  fail_unless (why == NULL, "%s %ux%u: %s", GST_VIDEO_INFO_NAME (&f->info),
-      GST_VIDEO_INFO_WIDTH (&f->info), GST_VIDEO_INFO_HEIGHT (&f->info), why);
+  if (f->channel_hist[0]) {
+    check_channel_fields (s, f, message_bins);
+  } else {
+    gchar *why = test_histogram_counts_differ (s, f->hist, f->nbins,
+        message_bins, (guint64)f->roi[2] * f->roi[3]);
+
+    fail_unless (why == NULL, "%s %ux%u: %s", GST_VIDEO_INFO_NAME (&f->info),
+        GST_VIDEO_INFO_WIDTH (&f->info), GST_VIDEO_INFO_HEIGHT (&f->info), why);
+  }
   fail_unless_equals_string (gst_structure_get_string (s, "format"),
       GST_VIDEO_INFO_NAME (&f->info));
   for (guint i = 0; i < 4; i++) {

@@ -46,6 +46,9 @@ typedef struct {
   guint roi[4];
   guint nbins;
   guint64 *hist;
+  /* RGB with color-space=rgb: R, G and B's histograms instead, whose
+   * fields the message names `red-bins`, `green-min`, ... */
+  guint64 *channel_hist[3];
 } HistFrame;
 
 void hist_frame_free (HistFrame *f);
@@ -59,7 +62,7 @@ guint64 *hist_luma_histogram (GstBuffer *buf, const GstVideoInfo *info,
  * with the luma count. */
 HistFrame *hist_frame_from_test_frame (const TestFrame *t);
 /* A packed RGB TestFrame, with the reference histogram of its channel
- * @space. */
+ * @space (or of R, G and B: REF_COLOR_RGB). */
 HistFrame *hist_frame_from_rgb (const TestFrame *t, RefColorSpace space);
 
 /* A frame of @format, every byte of every plane random (padding too), rows
