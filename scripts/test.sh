@@ -8,7 +8,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 scripts/setup.sh clang-format valgrind python3-gi python3-gst-1.0 \
-  python3-matplotlib python3-numpy python3-opencv clang libclang-rt-14-dev
+  python3-matplotlib python3-numpy python3-opencv clang libclang-rt-14-dev \
+  gstreamer1.0-gl libegl-mesa0 libgl1-mesa-dri xvfb xauth
 status=0
 (cd build && meson test --print-errorlogs "$@") || status=$?
 # One closing line in the plain form CI reads.
