@@ -69,6 +69,10 @@
  * few bytes. */
 #define GST_CL_RGB_PIXELS 4
 
+/* Rows of a work-group of frame.cl's unpack and pack kernels, whose 64
+ * work-items a row each move a few pixels. */
+#define GST_CL_PACK_GROUP_ROWS 4
+
 /* frame.cl's unpack_u16 and pack_u16 (high-bit-depth YUV): samples per
  * work-item, in a row. */
 #define GST_CL_U16_SAMPLES 4

@@ -333,13 +333,20 @@ enqueue_pack_kernel (GstClFramePlan *plan, cl_kernel k,
                          : comp->bps == 2 ? GST_CL_U16_SAMPLES
                                           : 1;
   const guint items = (comp->width + per_item - 1) / per_item;
-  const size_t local[2] = { 64, 1 };
-  const size_t global[2] = { GST_ROUND_UP_N (items, 64), comp->height };
+  /* Groups of several rows: a group of one row's 64 items does too little
+   * for the device's cost of starting it. */
+  const size_t local[2] = { 64, GST_CL_PACK_GROUP_ROWS };
+  const size_t global[2] = { GST_ROUND_UP_N (items, 64),
+    GST_ROUND_UP_N (comp->height, GST_CL_PACK_GROUP_ROWS) };
 
   if (pack_args (k, comp, source) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
-  return gst_cl_commands_kernel (&plan->cmd, k, 2, global,
-      items >= 64 ? local : NULL);
+  if (items < 64) {
+    const size_t rows[2] = { items, comp->height };
+
+    return gst_cl_commands_kernel (&plan->cmd, k, 2, rows, NULL);
+  }
+  return gst_cl_commands_kernel (&plan->cmd, k, 2, global, local);
 }
 
 cl_int
