@@ -260,7 +260,8 @@ class Bench:
         rc, res, peak = self.clfilter_time(
             c.format, c.w, c.h, frames_file, "-n", str(frames), "-w",
             str(warmup), *(["--system-memory"] if self.a.system_memory
-                           else []), c.pipeline,
+                           else []), "--streams", str(self.a.streams),
+            c.pipeline,
             env=dict(os.environ, GST_CL_PROFILING="1") if profile else None)
         c.not_built = rc == 3  # an element not registered: no failure
         if profile:
@@ -382,7 +383,10 @@ class Bench:
         cveq = self.find("cvequalizehist", fmt, w, h)
         cases = [c for c in self.cases if (c.format, c.w, c.h) == (fmt, w, h)]
         print("\n== %s %dx%d: %d frames per run after %d warm-up, median of "
-              "%d runs ==" % (fmt, w, h, frames, warmup, self.a.runs))
+              "%d runs%s ==" % (fmt, w, h, frames, warmup, self.a.runs,
+                               ", %d streams at once (ms/frame and fps of "
+                               "all)" % self.a.streams
+                               if self.a.streams > 1 else ""))
         if cases and not math.isnan(cases[0].busy[0]):
             print("other load before each round (fraction of all CPUs busy): "
                   + " ".join("%.2f" % b for b in cases[0].busy))
@@ -457,7 +461,8 @@ class Bench:
         for t in spec:
             if t.get("gpu", self.gpu) != self.gpu or t.get(
                     "system-memory", self.a.system_memory) != \
-                    self.a.system_memory:
+                    self.a.system_memory or \
+                    t.get("streams", 1) != self.a.streams:
                 continue
             for c in self.cases:
                 m = c.pipeline and is_cl(c.pipeline) and not c.error and \
@@ -511,6 +516,7 @@ class Bench:
                 "command": " ".join(sys.argv), "host-cpus": os.cpu_count(),
                 "gstreamer": self.gstreamer, "loadavg-start": self.load_start,
                 "loadavg-end": self.load_end, "runs": self.a.runs,
+                "streams": self.a.streams,
                 "gpu": self.gpu, "device": self.device, "opencv": self.cv,
                 "bandwidth": self.bw, "cases": [case(c) for c in self.cases],
                 "targets": targets}
@@ -693,6 +699,9 @@ def main():
         help="also OpenCV's OpenCL path (cv2.UMat)")
     opt("--system-memory", action="store_true",
         help="frames in system memory, not the element's")
+    opt("--streams", type=int, default=1,
+        help="N pipelines of each case at once in one process: ms/frame "
+        "and fps are of all streams together")
     opt("--image", default=TREE + "/tests/data/moon.png")
     opt("--targets", default=TREE + "/bench/targets.json",
         help="the targets to check (default bench/targets.json)")

@@ -40,6 +40,7 @@ static gchar *opt_device;
 static gboolean opt_system_memory;
 static gboolean opt_startup;
 static gboolean opt_copy_bw;
+static gint opt_streams = 1;
 
 static GOptionEntry entries[] = {
   { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format,
@@ -61,6 +62,10 @@ static GOptionEntry entries[] = {
   { "startup", 0, 0, G_OPTION_ARG_NONE, &opt_startup,
       "Time PLAYING to the first buffer, for a first and a second pipeline",
       NULL },
+  { "streams", 0, 0, G_OPTION_ARG_INT, &opt_streams,
+      "N pipelines at once in this process, frames pushed to each in turn "
+      "(default 1)",
+      "N" },
   { "copy-bw", 0, 0, G_OPTION_ARG_NONE, &opt_copy_bw,
       "Time a copy kernel: arguments DEVICE-NAME MIB [BYTES...]", NULL },
   { NULL }
@@ -513,6 +518,77 @@ time_case (const gchar *pipeline, GstCaps *caps, GstMemory **ring)
   return ret;
 }
 
+/* Pushes @frames to each of @n pipes in turn, and waits for all: the time
+ * each took from @t0 in @t. */
+static gboolean
+run_streams (Pipe *p, guint n, GstMemory **ring, guint frames, gint64 t0,
+    gint64 *t)
+{
+  for (guint f = 0; f < frames; f++)
+    for (guint i = 0; i < n; i++)
+      if (!push (&p[i], ring, 1))
+        return FALSE;
+  for (guint i = 0; i < n; i++)
+    if ((t[i] = wait_all (&p[i])) < 0)
+      return FALSE;
+    else
+      t[i] -= t0;
+  return TRUE;
+}
+
+/* --streams N: N pipelines of @pipeline in this process, on frames of
+ * the same ring (in the first element's memory unless --system-memory),
+ * sharing the elements' device and context as any pipelines of a process
+ * do. run-ms is the time per frame of all streams together (its inverse,
+ * the aggregate rate), stream-ms each stream's own time per frame. */
+static int
+time_streams (const gchar *pipeline, GstCaps *caps, GstMemory **ring, guint n)
+{
+  Pipe *p = g_new0 (Pipe, n);
+  gint64 *t = g_new0 (gint64, n), t0, last = 0;
+  int ret = FAILED;
+  guint built = 0;
+
+  for (; built < n; built++)
+    if (!pipe_build (&p[built], pipeline, caps))
+      break;
+  if (built == n) {
+    for (guint i = 0; i < n; i++)
+      gst_element_set_state (p[i].pipe, GST_STATE_PLAYING);
+    if (run_streams (p, n, ring, 1, now_ns (), t)) {
+      printf ("frame-memory %s\n", opt_system_memory
+                                       ? "SystemMemory"
+                                       : adopt_allocator (&p[0], caps, ring));
+      t0 = now_ns ();
+      if (run_streams (p, n, ring, opt_warmup, t0, t) &&
+          run_streams (p, n, ring, opt_frames, t0 = now_ns (), t))
+        ret = DONE;
+    }
+  }
+  for (guint i = 0; ret == DONE && i < n; i++) {
+    last = MAX (last, t[i]);
+    printf ("stream-ms %.6f\n", t[i] / 1e6 / opt_frames);
+    if (!wait_eos (&p[i]))
+      ret = FAILED;
+  }
+  if (ret == DONE) {
+    printf ("streams %u\nrun-ms %.6f\n%s", n, last / 1e6 / opt_frames / n,
+        p[0].profiles->str);
+    print_elements (&p[0]);
+  } else {
+    for (guint i = 0; i < MIN (built, n); i++)
+      if (p[i].error)
+        printf ("error %s\n", p[i].error);
+    if (built == n)
+      printf ("error a push failed\n");
+  }
+  for (guint i = 0; i <= MIN (built, n - 1); i++)
+    pipe_free (&p[i]);
+  g_free (t);
+  g_free (p);
+  return built < n ? NOT_BUILT : ret;
+}
+
 /* --copy-bw DEVICE-NAME MIB [BYTES...]: on the device the elements named
  * (their "device-name", so that their device selection has no second copy
  * here; the first of several of that name), what it is, then (MIB > 0)
@@ -674,7 +750,8 @@ main (int argc, char **argv)
   if (!load_ring (&info, ring))
     return 1;
   caps = gst_video_info_to_caps (&info);
-  ret = time_case (argv[1], caps, ring);
+  ret = opt_streams > 1 ? time_streams (argv[1], caps, ring, opt_streams)
+                        : time_case (argv[1], caps, ring);
   printf ("gstreamer %s\n", gst_version_string ());
   for (guint i = 0; i < RING; i++)
     gst_memory_unref (ring[i]);
