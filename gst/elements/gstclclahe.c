@@ -62,7 +62,7 @@
  * cv::CLAHE with 256 or 65536 bins. Limited-range luma (16-235, GStreamer's
  * default for YUV) stays in its range: scale = 219 / area and the tables
  * are 16 + saturate (rint (cdf[v] * scale)) clamped to 16..235. GRAY16 to
- * GRAY8 uses the 65536-bin histograms with scale = 255 / area.
+ * GRAY8 is the GRAY16 output shifted down by 8, in one pass.
  *
  * #GstClClahe:smoothing damps the tables from frame to frame against
  * flicker: with s its value, each tile's table t keeps a state T, set to

@@ -86,7 +86,7 @@ check_clahe_state (GstHarness *h, const TestFrame *in, const RefClaheParams *p,
       "differs from the reference",
       gst_video_format_to_string (in->format), in->width, in->height,
       in->stride, p->clip_limit, p->tiles_x, p->tiles_y, p->smoothing,
-      p->to_gray8 ? " to GRAY8" : "");
+      p->to_8bit ? " to GRAY8" : "");
   test_frame_free (expected);
   test_frame_free (out);
 }
@@ -124,7 +124,7 @@ GST_START_TEST (test_gray16_to_gray8)
     for (guint s = 0; s < G_N_ELEMENTS (sets); s++) {
       RefClaheParams p = params (sets[s].clip, sets[s].tx, sets[s].ty);
 
-      p.to_gray8 = TRUE;
+      p.to_8bit = TRUE;
       check_clahe (h, frames[i], &p);
     }
     test_frame_free (frames[i]);
@@ -368,7 +368,7 @@ GST_START_TEST (test_smoothing)
       RefClaheParams p = params (i < 5 ? 2.0 : 3.5, 8, 6);
 
       p.smoothing = weights[i];
-      p.to_gray8 = f == 2;
+      p.to_8bit = f == 2;
       check_clahe_state (h, in, &p, &state);
       test_frame_free (in);
     }
@@ -737,7 +737,7 @@ GST_START_TEST (test_message_gray)
       GstHarness *h = message_harness (&bus);
       RefClaheParams p = params (3.0, 5, 3);
 
-      p.to_gray8 = to8;
+      p.to_8bit = to8;
       if (to8)
         gst_harness_set_sink_caps_str (h, "video/x-raw,format=GRAY8");
       g_object_set (h->element, "post-messages", TRUE, NULL);
