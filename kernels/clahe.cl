@@ -19,9 +19,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Per frame: tables -> apply, the tables kernel on GPUs counting the tiles'
- * histograms in many groups per tile first (for GRAY16 in a kernel of its
- * own before the tables); for 8-bit input the tables kernels
- * also pack the tables four to an entry for apply (see store_quads ()). The
+ * histograms in many groups per tile first (for 16-bit input in a kernel
+ * of its own before the tables); for 8-bit input the tables kernels also
+ * pack the tables four to an entry for apply (see store_quads ()). The
  * frame is cut into tiles_x * tiles_y tiles of tile_w x tile_h pixels;
  * where the frame does not divide into them, OpenCV pads it on the right
  * and at the bottom (BORDER_REFLECT_101) and the tiles cover the padded
@@ -46,7 +46,7 @@
  * Pitches and widths count pixels. GPUs run for 8-bit input
  * clahe_count_tables_u8 in many groups of up to 256 work-items per tile,
  * one per band of @band rows, adding into per-tile histograms in @scratch,
- * the last group of each tile making its table; for GRAY16
+ * the last group of each tile making its table; for 16-bit input
  * clahe_count_u16 in the same shape, then clahe_tables_excess_u16 and
  * clahe_tables_counted_u16 in groups of up to 256 per chunk of
  * GST_CL_CLAHE_U16_CHUNK bins of a tile; then the apply kernels with one
@@ -63,6 +63,16 @@
  * not, so contraction is off.
  */
 #pragma OPENCL FP_CONTRACT OFF
+
+/* 16-bit input holds values of GST_CL_CLAHE_BITS bits (16 for GRAY16, 10
+ * or 12 for the luma of P010_10LE, I420_12LE, ...: the frame layer hands
+ * over the values), and its tables have a bin per value, as OpenCV's have
+ * 2^16 for 16-bit input. 8-bit output of such input is the d-bit output
+ * shifted down by d - 8. */
+#ifndef GST_CL_CLAHE_BITS
+#error "the host sets GST_CL_CLAHE_BITS, the depth of the input's values"
+#endif
+#define BINS16 (1u << GST_CL_CLAHE_BITS)
 
 /* OpenCV's borderInterpolate for BORDER_REFLECT_101 (gfedcb|abcdefgh|gfedcba),
  * repeated for pads longer than the frame, for p >= 0. */
@@ -201,7 +211,7 @@ group_sum (__local uint * part, uint lid, uint v)
 /* One work-group per tile, any size from 1 (CPUs) to @nbins, a power of
  * two: clipping, redistributing and the table, each work-item taking a
  * contiguous run of nbins / lsz bins. @hist is the tile's histogram (local
- * for 256 bins, a global slice for 65536), which becomes the clipped
+ * for 256 bins, a global slice for BINS16), which becomes the clipped
  * counts and then their cumulative sums; @part holds lsz words. Stores
  * the table at @lut, and T at @state while smoothing. The passes over the
  * bins other than the running sum have no dependency from bin to bin, so
@@ -370,17 +380,17 @@ clahe_tables_u8 (TABLES_PARAMS (uchar, hist), uint tiles_y,
 }
 #endif
 
-/* 65536 bins: the histogram of the group's tile in @scratch, 65536 words
- * per group of the launch. */
+/* BINS16 bins: the histogram of the group's tile in @scratch, BINS16
+ * words per group of the launch. */
 #if WANT_ROWS && WANT_IN16
 __kernel void
 clahe_tables_u16 (TABLES_PARAMS (ushort, lhist))
 {
-  __global uint *hist = scratch + (size_t) get_group_id (0) * 65536;
+  __global uint *hist = scratch + (size_t) get_group_id (0) * BINS16;
 
-  TABLES_HEAD (ushort, 65536);
-  TABLES_COUNT (ushort, 65536, PIXEL_U16);
-  TABLES_FINISH (ushort, 65536, STORE_ENTRY)
+  TABLES_HEAD (ushort, BINS16);
+  TABLES_COUNT (ushort, BINS16, PIXEL_U16);
+  TABLES_FINISH (ushort, BINS16, STORE_ENTRY)
 }
 #endif
 
@@ -432,7 +442,7 @@ clahe_tables_u16 (TABLES_PARAMS (ushort, lhist))
     INC_LOCAL (b.s8); INC_LOCAL (b.s9); INC_LOCAL (b.sa); INC_LOCAL (b.sb);  \
     INC_LOCAL (b.sc); INC_LOCAL (b.sd); INC_LOCAL (b.se); INC_LOCAL (b.sf);  \
   } while (0)
-/* GRAY16 counts go straight to the tile's histogram in global memory,
+/* 16-bit input counts go straight to the tile's histogram in global memory,
  * where an atomic addition waits for the others on the same word: equal
  * neighbours, as flat and saturated regions have, are added as one run. */
 #define RUN_STEP(p)                                                          \
@@ -519,19 +529,20 @@ clahe_count_tables_u8 (TABLES_PARAMS (uchar, lhist), uint tiles_y,
 }
 #endif
 
-/* 65536 bins count straight into @scratch, where the tables kernels find
- * them and leave them zero. */
+/* 16-bit input counts straight into @scratch, BINS16 words per tile,
+ * where the tables kernels find them and leave them zero. */
 #if WANT_GPU && WANT_IN16
 __kernel void
 clahe_count_u16 (COUNT_PARAMS (ushort))
 {
-  __global uint *counts = scratch + (size_t) get_group_id (0) * 65536;
+  __global uint *counts = scratch + (size_t) get_group_id (0) * BINS16;
 
   COUNT_BODY (ushort, 8, PIXEL_U16, COUNT_WORD_U16, INC_GLOBAL)
 }
 
-/* A tile's 65536 bins are far too many for one group to pass over in
- * time, and its cumulative sums run through all of them: the tables come
+/* A tile's BINS16 bins (up to 65536) are too many for one group to pass
+ * over in time, and its cumulative sums run through all of them: the
+ * tables come
  * from CLAHE_CHUNKS chunks of CLAHE_CHUNK bins per tile, one group per
  * tile and chunk in each of two kernels, consecutive work-items on
  * consecutive bins. The first leaves per chunk, in @sums, what lies above
@@ -542,14 +553,17 @@ clahe_count_u16 (COUNT_PARAMS (ushort))
  * chunks' excesses and then their kept counts. Every loop here runs as
  * many times in each work-item of a group (see TABLES_FINISH). */
 #define CLAHE_CHUNK GST_CL_CLAHE_U16_CHUNK
-#define CLAHE_CHUNKS (65536 / CLAHE_CHUNK)
+#define CLAHE_CHUNKS (BINS16 / CLAHE_CHUNK)
+#if BINS16 < CLAHE_CHUNK
+#error "a tile's bins make whole chunks"
+#endif
 
 #define CHUNK_HEAD                                                           \
   const uint lid = get_local_id (0);                                         \
   const uint lsz = get_local_size (0);                                       \
   const uint slot = get_group_id (0) / CLAHE_CHUNKS;                         \
   const uint c = get_group_id (0) % CLAHE_CHUNKS;                            \
-  __global uint *hist = scratch + (size_t) slot * 65536 + c * CLAHE_CHUNK;   \
+  __global uint *hist = scratch + (size_t) slot * BINS16 + c * CLAHE_CHUNK;  \
   __global uint *excess = sums + slot * 2 * CLAHE_CHUNKS;                    \
   __global uint *kept = excess + CLAHE_CHUNKS;                               \
   /* No limit keeps every count. */                                          \
@@ -588,8 +602,8 @@ clahe_tables_counted_u16 (TABLES_PARAMS (ushort, lhist),
   const uint tile = first_tile + slot;
   const uint b0 = c * CLAHE_CHUNK;
   const uint run = CLAHE_CHUNK / lsz, r0 = lid * run;
-  __global ushort *tlut = lut + (size_t) tile * 65536;
-  __global uint *tstate = state ? state + (size_t) tile * 65536 : 0;
+  __global ushort *tlut = lut + (size_t) tile * BINS16;
+  __global uint *tstate = state ? state + (size_t) tile * BINS16 : 0;
   uint over = 0, below = 0, clipped, before, batch, residual, step, cdf;
   uint sum = 0;
 
@@ -606,9 +620,9 @@ clahe_tables_counted_u16 (TABLES_PARAMS (ushort, lhist),
   /* OpenCV's redistribution, as in TABLES_FINISH; the bins before the
    * chunk got batch each and the residual's ones below b0 one more: the
    * multiples of step there, at most residual of them. */
-  batch = clipped / 65536;
-  residual = clipped - batch * 65536;
-  step = residual ? max (65536 / residual, 1u) : 1;
+  batch = clipped / BINS16;
+  residual = clipped - batch * BINS16;
+  step = residual ? max (BINS16 / residual, 1u) : 1;
   before += batch * b0 + min ((b0 + step - 1) / step, residual);
 
   for (uint k = 0; k < CLAHE_CHUNK / lsz; k++) {
@@ -757,8 +771,18 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
 }
 #endif
 
-/* The same for GRAY16 input: four lookups in the tiles' 65536-entry
- * tables, stored as GRAY16 (@top 65535) or GRAY8 (255). */
+/* The tables of tile row @ty, BINS16 entries per tile. */
+#define TABLE_ROW(ty) ((size_t) (ty) * tiles_x << GST_CL_CLAHE_BITS)
+
+/* 8-bit output of 16-bit input: the d-bit output shifted down. */
+#define NARROW_SHIFT (GST_CL_CLAHE_BITS - 8)
+#define STORE_U8(row, x, v) ((row)[x] = (uchar) ((v) >> NARROW_SHIFT))
+#define STORE_U16(row, x, v)                                                 \
+  ((row)[x] = swap ? rotate ((ushort) (v), (ushort) 8) : (ushort) (v))
+
+/* The GPUs' blend for 16-bit input: four lookups in the tiles'
+ * BINS16-entry tables, stored as 16-bit words or, shifted down to 8 bits,
+ * as bytes. */
 #define APPLY_U16(name, TD, STORE)                                           \
   __kernel void name (__global const ushort * src, uint pitch, uint width,   \
       uint height, uint swap, __global TD * dst, uint dpitch, uint rows,     \
@@ -771,8 +795,8 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
     const int fx = cv_floor (txf);                                           \
     const float xa = txf - (float) fx;                                       \
     const float xa1 = 1.0f - xa;                                             \
-    const uint i1 = max (fx, 0) << 16;                                       \
-    const uint i2 = min (fx + 1, (int) tiles_x - 1) << 16;                   \
+    const uint i1 = max (fx, 0) << GST_CL_CLAHE_BITS;                        \
+    const uint i2 = min (fx + 1, (int) tiles_x - 1) << GST_CL_CLAHE_BITS;    \
     const uint y0 = get_global_id (1) * rows;                                \
     const uint y1 = min (y0 + rows, height);                                 \
                                                                              \
@@ -788,8 +812,8 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
                                                                              \
         if (r < n) {                                                         \
           ROW_WEIGHTS (y);                                                   \
-          __global const ushort *p1 = lut + ((size_t) ty1 * tiles_x << 16);  \
-          __global const ushort *p2 = lut + ((size_t) ty2 * tiles_x << 16);  \
+          __global const ushort *p1 = lut + TABLE_ROW (ty1);                 \
+          __global const ushort *p2 = lut + TABLE_ROW (ty2);                 \
           const float res = BLEND ((float) p1[i1 + v[r]],                    \
               (float) p1[i2 + v[r]], (float) p2[i1 + v[r]],                  \
               (float) p2[i2 + v[r]], xa, xa1);                               \
@@ -800,10 +824,6 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
       }                                                                      \
     }                                                                        \
   }
-
-#define STORE_U8(row, x, v) ((row)[x] = (uchar) (v))
-#define STORE_U16(row, x, v)                                                 \
-  ((row)[x] = swap ? rotate ((ushort) (v), (ushort) 8) : (ushort) (v))
 
 #if WANT_GPU && WANT_U16
 APPLY_U16 (clahe_apply_u16, ushort, STORE_U16)
@@ -887,8 +907,8 @@ clahe_apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
                                                                              \
     for (uint y = y0; y < y1; y++) {                                         \
       ROW_WEIGHTS (y);                                                       \
-      __global const ushort *p1 = lut + ((size_t) ty1 * tiles_x << 16);      \
-      __global const ushort *p2 = lut + ((size_t) ty2 * tiles_x << 16);      \
+      __global const ushort *p1 = lut + TABLE_ROW (ty1);                     \
+      __global const ushort *p2 = lut + TABLE_ROW (ty2);                     \
       __global const ushort *s = src + (size_t) y * pitch;                   \
       __global TD *d = dst + (size_t) y * dpitch;                            \
       uint x = 0;                                                            \
@@ -898,8 +918,9 @@ clahe_apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
         const ushort16 raw = vload16 (0, s + x);                             \
         const int16 v = convert_int16 (swap ? rotate (raw, (ushort16) 8)     \
                                             : raw);                          \
-        const int16 i1 = (max (fx, 0) << 16) + v;                            \
-        const int16 i2 = (min (fx + 1, (int) tiles_x - 1) << 16) + v;        \
+        const int16 i1 = (max (fx, 0) << GST_CL_CLAHE_BITS) + v;             \
+        const int16 i2 = (min (fx + 1, (int) tiles_x - 1)                    \
+                             << GST_CL_CLAHE_BITS) + v;                      \
         const float16 res = BLEND (convert_float16 (GATHER16 (p1, i1)),      \
             convert_float16 (GATHER16 (p1, i2)),                             \
             convert_float16 (GATHER16 (p2, i1)),                             \
@@ -913,8 +934,9 @@ clahe_apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
         const float xa = txf - (float) fx;                                   \
         const float xa1 = 1.0f - xa;                                         \
         const uint v = PIXEL_U16 (s, x);                                     \
-        const uint i1 = (max (fx, 0) << 16) + v;                             \
-        const uint i2 = (min (fx + 1, (int) tiles_x - 1) << 16) + v;         \
+        const uint i1 = (max (fx, 0) << GST_CL_CLAHE_BITS) + v;              \
+        const uint i2 = (min (fx + 1, (int) tiles_x - 1)                     \
+                            << GST_CL_CLAHE_BITS) + v;                       \
         const float res = BLEND ((float) p1[i1], (float) p1[i2],             \
             (float) p2[i1], (float) p2[i2], xa, xa1);                        \
                                                                              \
@@ -923,7 +945,8 @@ clahe_apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
     }                                                                        \
   }
 
-#define STORE16_U8(p, v) vstore16 (convert_uchar16 (v), 0, p)
+#define STORE16_U8(p, v)                                                     \
+  vstore16 (convert_uchar16 ((v) >> NARROW_SHIFT), 0, p)
 #define STORE16_U16(p, v)                                                    \
   do {                                                                       \
     const ushort16 o = convert_ushort16 (v);                                 \

@@ -15,8 +15,12 @@ Both compare every pixel with cv2.createCLAHE(clip, (tiles_x, tiles_y))
 .apply(frame), OpenCV's CPU path, on the same cases: the test images, random
 frames of sizes that do and do not divide into the tiles, 1x1 tiles, 64x64
 tiles on frames smaller than that, clip limits from none to one that clips
-nothing, 8 and 16 bits. The C suite (tests/check/clclahe.c) then holds the
-element to the reference on everything else. Skips (77) without cv2.
+nothing, 8 and 16 bits. The element also takes the 16-bit cases as the
+full-range luma of Y444_16LE and P016_LE (2^16 bins, as GRAY16: OpenCV's
+CLAHE of the uint16 luma), its chroma to come out as it went in. The C
+suite (tests/check/clclahe.c) then holds the element to the reference on
+everything else, 10 and 12 bits too, which OpenCV's CLAHE does not take.
+Skips (77) without cv2.
 """
 import os
 import subprocess
@@ -105,15 +109,56 @@ def run_reference(tool, frame, clip, tx, ty):
     return out.reshape(h, w).astype(frame.dtype)
 
 
+# The formats of 16-bit luma the element's 16-bit cases run in too.
+YUV16 = ('Y444_16LE', 'P016_LE')
+
+
 class Element:
     """clclahe in appsrc ! clclahe ! appsink, one pipeline per format."""
 
     def __init__(self):
         import gi
         gi.require_version('Gst', '1.0')
-        from gi.repository import Gst
+        gi.require_version('GstVideo', '1.0')
+        from gi.repository import Gst, GstVideo
         Gst.init(None)
         self.Gst = Gst
+        self.GstVideo = GstVideo
+
+    def run_yuv(self, fmt, frame, clip, tx, ty, rng):
+        """The luma of a full-range @fmt frame whose luma is @frame and whose
+        chroma is random, and whether the chroma came out unchanged."""
+        Gst, GstVideo = self.Gst, self.GstVideo
+        h, w = frame.shape
+        info = GstVideo.VideoInfo.new()
+        info.set_format(GstVideo.VideoFormat.from_string(fmt), w, h)
+        data = rng.integers(0, 256, info.size).astype(np.uint8)
+        y = data[info.offset[0]:info.offset[0] + h * info.stride[0]]
+        y.reshape(h, info.stride[0])[:, :w * 2] = \
+            frame.astype('<u2').view(np.uint8).reshape(h, w * 2)
+        caps = ('video/x-raw,format=%s,width=%d,height=%d,framerate=25/1,'
+                'colorimetry=1:4:0:0' % (fmt, w, h))
+        p = Gst.parse_launch(
+            'appsrc name=src format=time caps=%s ! clclahe clip-limit=%r '
+            'tiles-x=%d tiles-y=%d ! appsink name=sink sync=false' % (
+                caps, clip, tx, ty))
+        p.set_state(Gst.State.PLAYING)
+        p.get_by_name('src').emit('push-buffer',
+                                  Gst.Buffer.new_wrapped(data.tobytes()))
+        sample = p.get_by_name('sink').emit('try-pull-sample',
+                                            60 * Gst.SECOND)
+        assert sample is not None, 'no output'
+        buf = sample.get_buffer()
+        ok, m = buf.map(Gst.MapFlags.READ)
+        out = np.frombuffer(m.data, np.uint8).copy()
+        buf.unmap(m)
+        p.set_state(Gst.State.NULL)
+        rows = out[info.offset[0]:info.offset[0] + h * info.stride[0]]
+        luma = rows.reshape(h, info.stride[0])[:, :w * 2].copy() \
+            .view('<u2').reshape(h, w).astype(np.uint16)
+        # The chroma planes' bytes, from the first plane after the luma.
+        chroma_ok = np.array_equal(out[info.offset[1]:], data[info.offset[1]:])
+        return luma, chroma_ok
 
     def run(self, frame, clip, tx, ty):
         Gst = self.Gst
@@ -153,25 +198,38 @@ def main():
         tool = sys.argv[2]
         run = lambda *a: run_reference(tool, *a)
     elif mode == 'element':
-        run = Element().run
+        element = Element()
+        run = element.run
     else:
         print(__doc__)
         return 2
     failed = 0
     n = 0
+    rng = np.random.default_rng(SEED)
     for name, frame, clip, tx, ty in cases():
         expected = cv2.createCLAHE(clip, (tx, ty)).apply(frame)
-        got = run(frame, clip, tx, ty)
-        n += 1
-        if not np.array_equal(expected, got):
-            diff = np.abs(expected.astype(np.int64) - got.astype(np.int64))
-            y, x = np.unravel_index(np.argmax(diff), diff.shape)
-            print('FAIL %s: %d pixels differ, the most at (%d,%d): %d, '
-                  'OpenCV %d' % (name, np.count_nonzero(diff), x, y,
-                                 got[y, x], expected[y, x]))
-            failed += 1
-        else:
-            print('ok   %s' % name)
+        runs = [(name, lambda: (run(frame, clip, tx, ty), True))]
+        if mode == 'element' and frame.dtype == np.uint16:
+            for fmt in YUV16:
+                runs.append(('%s as %s' % (name, fmt),
+                             lambda fmt=fmt: element.run_yuv(
+                                 fmt, frame, clip, tx, ty, rng)))
+        for what, go in runs:
+            got, chroma_ok = go()
+            n += 1
+            if not np.array_equal(expected, got):
+                diff = np.abs(expected.astype(np.int64) -
+                              got.astype(np.int64))
+                y, x = np.unravel_index(np.argmax(diff), diff.shape)
+                print('FAIL %s: %d pixels differ, the most at (%d,%d): %d, '
+                      'OpenCV %d' % (what, np.count_nonzero(diff), x, y,
+                                     got[y, x], expected[y, x]))
+                failed += 1
+            elif not chroma_ok:
+                print('FAIL %s: the chroma changed' % what)
+                failed += 1
+            else:
+                print('ok   %s' % what)
     print('%s: %d of %d cases identical to cv2 %s' % (
         mode, n - failed, n, cv2.__version__))
     return 1 if failed else 0

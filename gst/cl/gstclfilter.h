@@ -38,9 +38,8 @@ G_DECLARE_DERIVABLE_TYPE (GstClFilter, gst_cl_filter, GST, CL_FILTER,
       formats)                                                                 \
   ";" GST_VIDEO_CAPS_MAKE (formats)
 
-/* The YUV formats of more than 8 bits a sample that clhistequalize,
- * clhistogram and clsobel take, the elements seeing their luma's values
- * (see GstClComponent). */
+/* The YUV formats of more than 8 bits a sample that every element takes,
+ * the elements seeing their luma's values (see GstClComponent). */
 #define GST_CL_YUV_HIGH_DEPTH_FORMATS                                          \
   "{ P010_10LE, P012_LE, P016_LE, I420_10LE, I420_12LE, I422_10LE, "           \
   "Y444_10LE, Y444_16LE }"

@@ -32,13 +32,20 @@
  * own contrast, and the clip keeps flat regions' noise from being blown up:
  * what underwater, medical, microscopy and thermal pictures need.
  *
- * It takes GRAY8, GRAY16_LE, GRAY16_BE and the 8-bit YUV formats I420,
- * YV12, NV12, NV21, Y42B, Y444, YUY2 and UYVY, and outputs the same format;
- * GRAY16 input gives GRAY8 output when downstream asks for it. For YUV the
- * luma (Y) is equalized and U and V are left as they are.
+ * It takes GRAY8, GRAY16_LE, GRAY16_BE, the 8-bit YUV formats I420,
+ * YV12, NV12, NV21, Y42B, Y444, YUY2 and UYVY, and YUV of d = 10 to 16
+ * bits a sample, P010_10LE, P012_LE, P016_LE, I420_10LE, I420_12LE,
+ * I422_10LE, Y444_10LE and Y444_16LE, and outputs the same format. For YUV
+ * the luma (Y) is equalized and U and V are left as they are. Where
+ * downstream asks for it, GRAY16 input gives GRAY8 output, and YUV of d
+ * bits its 8-bit sibling (NV12 for P010_10LE, P012_LE and P016_LE, I420
+ * for I420_10LE and I420_12LE, Y42B for I422_10LE, Y444 for Y444_10LE and
+ * Y444_16LE), its chroma c >> (d - 8).
  *
- * With bins = 256 (8-bit input) or 65536 (GRAY16), the formulas are
- * OpenCV's (modules/imgproc/src/clahe.cpp), in its float32 operations:
+ * With bins = 2^d for values of d bits (256 for 8-bit input, 65536 for
+ * GRAY16, 1024 for the luma of P010_10LE, whose value is the word >> 6),
+ * the formulas are OpenCV's (modules/imgproc/src/clahe.cpp), in its
+ * float32 operations:
  *
  * * a frame whose width or height does not divide by the tiles is padded on
  *   the right by tiles-x - width % tiles-x columns and at the bottom by
@@ -58,11 +65,14 @@
  *   tile grid, each operation rounded to float32 (no fused multiply-adds).
  *
  * GRAY8, GRAY16 (either byte order) and full-range luma (caps colorimetry
- * with range 0-255, as jpegdec outputs) are identical to OpenCV's CPU
- * cv::CLAHE with 256 or 65536 bins. Limited-range luma (16-235, GStreamer's
- * default for YUV) stays in its range: scale = 219 / area and the tables
- * are 16 + saturate (rint (cdf[v] * scale)) clamped to 16..235. GRAY16 to
- * GRAY8 uses the 65536-bin histograms with scale = 255 / area.
+ * with range 0-255, as jpegdec outputs) of 8 or 16 bits are identical to
+ * OpenCV's CPU cv::CLAHE with 256 or 65536 bins; full-range luma of 10 or
+ * 12 bits is OpenCV's algorithm with 2^d bins. Limited-range luma (16-235,
+ * GStreamer's default for YUV) stays in its range: scale = (219 << (d - 8))
+ * / area and the tables are (16 << (d - 8)) + saturate (rint (cdf[v] *
+ * scale)), 16..235 for 8 bits, 64..940 for 10. 8-bit output of 16-bit
+ * samples (GRAY16 to GRAY8, YUV of d bits to its sibling) is the d-bit
+ * output shifted down by d - 8, in one pass.
  *
  * #GstClClahe:smoothing damps the tables from frame to frame against
  * flicker: with s its value, each tile's table t keeps a state T, set to
@@ -81,12 +91,12 @@
  * * #GstClockTime `running-time`: the running time of the buffer
  * * #GstClockTime `duration`: the duration of the buffer
  * * #gchararray `format`: the input's video format, e.g. "GRAY8",
- *   "GRAY16_LE" (also when the output is GRAY8) or "NV12"
+ *   "GRAY16_LE" (also when the output is GRAY8), "NV12" or "P010_10LE"
  * * #guint `num-bins`: the number of entries in `bins`
  * * #GstValueArray of #guint64 `bins`: the histogram, adjacent bins summed
  *   down to #GstClClahe:message-bins entries (at most 256 for 8-bit
- *   formats, 65536 for GRAY16); bin i counts values from
- *   i * 2^depth / num-bins on
+ *   formats, 65536 for GRAY16, 2^d for YUV of d bits); bin i counts values
+ *   from i * 2^depth / num-bins on
  * * #guint64 `pixels`: the number of pixels (luma samples), also the sum of
  *   `bins`
  * * #guint `min`, `max`: the smallest and largest value present
@@ -99,9 +109,9 @@
  * (gst_buffer_get_custom_meta()), as clhistequalize's and clhistogram's
  * buffers do.
  *
- * The tables take tiles-x * tiles-y * bins entries of the output's size on
- * the device (512 MiB for 64x64 tiles of GRAY16), and as many 32-bit words
- * more while smoothing.
+ * The tables take tiles-x * tiles-y * bins entries of the input's sample
+ * size on the device (512 MiB for 64x64 tiles of GRAY16, 8 MiB for those
+ * of 10-bit luma), and as many 32-bit words more while smoothing.
  *
  * The OpenCL device is chosen with #GstClBaseFilter:device and shared with
  * the pipeline's other OpenCL elements through a #GstContext of type
@@ -125,7 +135,16 @@
  * ]| A 16-bit thermal image equalized into an 8-bit one. The clip limit
  * counts against 65536 bins for GRAY16: 256 times the 8-bit value clips
  * alike (512 as 2 does for GRAY8); the default of 2 clips every bin to one
- * count there, which stretches a 16-bit picture only mildly.
+ * count there, which stretches a 16-bit picture only mildly. For d bits
+ * the factor is 2^(d - 8): 4 for 10-bit video.
+ * |[
+ * gst-launch-1.0 filesrc location=hdr.mkv ! decodebin ! \
+ *     video/x-raw,format=P010_10LE ! clclahe clip-limit=8 ! \
+ *     video/x-raw,format=NV12 ! x264enc ! matroskamux ! \
+ *     filesink location=out.mkv
+ * ]| A 10-bit decoder's P010 equalized over its 1024 levels and written as
+ * 8-bit NV12 in the same pass; without the last caps filter it stays
+ * P010_10LE.
  * |[
  * gst-launch-1.0 -m videotestsrc num-buffers=3 ! \
  *     video/x-raw,format=GRAY8 ! \
@@ -197,11 +216,13 @@ struct _GstClClahe {
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (SINK_FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (SINK_FORMATS) ";" GST_CL_VIDEO_CAPS (
+        GST_CL_YUV_HIGH_DEPTH_FORMATS)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (SINK_FORMATS)));
+    GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (SINK_FORMATS) ";" GST_CL_VIDEO_CAPS (
+        GST_CL_YUV_HIGH_DEPTH_FORMATS)));
 
 G_DEFINE_TYPE (GstClClahe, gst_cl_clahe, GST_TYPE_CL_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clclahe, "clclahe", GST_RANK_NONE,
@@ -429,12 +450,13 @@ gst_cl_clahe_install_properties (GObjectClass *gobject_class)
    *
    * OpenCV's clipLimit: each tile's histogram is clipped at
    * max (1, (int) (clip-limit * area / bins)) counts per bin, with area the
-   * tile's pixels and bins 256 for 8-bit input or 65536 for GRAY16, and the
-   * excess is spread over all bins. This caps how steep a tile's table may
-   * get: low values keep noise in flat regions down, high values approach
-   * plain equalization of each tile, and 0 turns clipping off. 1 to 4 suit
-   * 8-bit input; GRAY16 clips alike at 256 times the 8-bit value. May
-   * change while playing, from the next frame on.
+   * tile's pixels and bins 2^d for values of d bits (256 for 8-bit input,
+   * 65536 for GRAY16, 1024 for 10-bit YUV), and the excess is spread over
+   * all bins. This caps how steep a tile's table may get: low values keep
+   * noise in flat regions down, high values approach plain equalization of
+   * each tile, and 0 turns clipping off. 1 to 4 suit 8-bit input; d bits
+   * clip alike at 2^(d - 8) times the 8-bit value (256 times for GRAY16).
+   * May change while playing, from the next frame on.
    */
   g_object_class_install_property (gobject_class, PROP_CLIP_LIMIT,
       g_param_spec_double ("clip-limit", "Clip limit",

@@ -32,9 +32,9 @@
 
 #include <string.h>
 
-/* Tiles of GRAY16 whose histograms the tables kernel holds at once, 256
- * KiB each. */
-#define U16_BATCH 64
+/* 16-bit input: bins of the histograms the tables kernels hold at once,
+ * 64 tiles of 65536 bins (16 MiB): more tiles of fewer bins. */
+#define U16_BATCH_BINS (64 * 65536)
 /* GPU shapes: the tables kernel's groups (one per tile for 8-bit input),
  * the count kernel's (bands of a tile's rows of about COUNT_PIXELS pixels,
  * enough groups to fill a large GPU while each still spreads its flush of
@@ -45,11 +45,12 @@
  * column weights over more pixels, groups keep a smaller frame's GPU
  * busy. */
 #define TABLES_GROUP 256
-/* GRAY16: one group per tile and chunk of GST_CL_CLAHE_U16_CHUNK bins,
- * which it must not outnumber: each work-item takes as many bins. */
+/* 16-bit input: one group per tile and chunk of GST_CL_CLAHE_U16_CHUNK
+ * bins, which it must not outnumber: each work-item takes as many bins.
+ * The fewest bins, 2^10 of 10-bit values, make one chunk. */
 #define TABLES_GROUP_16 256
 G_STATIC_ASSERT (TABLES_GROUP_16 <= GST_CL_CLAHE_U16_CHUNK);
-#define U16_CHUNKS (65536 / GST_CL_CLAHE_U16_CHUNK)
+G_STATIC_ASSERT (GST_CL_CLAHE_U16_CHUNK <= 1024);
 #define COUNT_GROUP 256
 #define COUNT_PIXELS 16384
 #define APPLY_GROUP_X 64
@@ -58,12 +59,19 @@ G_STATIC_ASSERT (TABLES_GROUP_16 <= GST_CL_CLAHE_U16_CHUNK);
 #define APPLY_ROWS_MIN 4
 #define APPLY_GROUPS_PER_UNIT 3
 
-/* Tiles whose tables one launch makes: GRAY16's histograms take 256 KiB
- * each. */
+/* Tiles whose tables one launch makes: 16-bit input's histograms take
+ * 4 * 2^d bytes each. */
 static guint
 tiles_batch (const GstClClahePlan *p, guint tiles)
 {
-  return p->nbins == 65536 ? MIN (tiles, U16_BATCH) : tiles;
+  return p->in_bps == 2 ? MIN (tiles, U16_BATCH_BINS / p->nbins) : tiles;
+}
+
+/* 16-bit input on GPUs: chunks of a tile's bins, a group each. */
+static guint
+u16_chunks (const GstClClahePlan *p)
+{
+  return p->nbins / GST_CL_CLAHE_U16_CHUNK;
 }
 
 /* 8-bit input on GPUs: the tables kernel counts the tiles itself, in the
@@ -71,7 +79,7 @@ tiles_batch (const GstClClahePlan *p, guint tiles)
 static gboolean
 tables_count (const GstClClahePlan *p)
 {
-  return !p->cpu && p->nbins == 256;
+  return !p->cpu && p->in_bps == 1;
 }
 
 /* Bytes of the histograms of @batch tiles; a tables kernel that counts
@@ -107,20 +115,20 @@ alloc_tables (GstClClahePlan *p, guint tiles_x, guint tiles_y, GError **error)
   p->lut = gst_cl_context_alloc (cl, tiles * p->nbins * entry, error);
   if (!p->lut)
     return FALSE;
-  if (p->nbins == 65536 || !p->cpu) {
+  if (p->in_bps == 2 || !p->cpu) {
     p->scratch = gst_cl_context_alloc (cl,
         scratch_size (p, tiles_batch (p, tiles)), error);
     if (!p->scratch)
       return FALSE;
     p->scratch_dirty = TRUE;
   }
-  if (p->nbins == 65536 && !p->cpu) {
+  if (p->in_bps == 2 && !p->cpu) {
     p->sums = gst_cl_context_alloc (cl,
-        (gsize)tiles_batch (p, tiles) * U16_CHUNKS * 2 * 4, error);
+        (gsize)tiles_batch (p, tiles) * u16_chunks (p) * 2 * 4, error);
     if (!p->sums)
       return FALSE;
   }
-  if (p->nbins == 256) {
+  if (p->in_bps == 1) {
     /* Four table entries per value and quad: bytes for the CPU kernels,
      * halves for the GPU ones. */
     const gsize quad = p->cpu ? 4 : 8;
@@ -193,7 +201,7 @@ tables_group (const GstClClahePlan *p, cl_kernel k)
 {
   GstClContext *cl = p->cmd.cl;
   size_t most = cl->max_work_group_size, lsz = 1;
-  const size_t want = p->nbins == 256 ? TABLES_GROUP : TABLES_GROUP_16;
+  const size_t want = p->in_bps == 1 ? TABLES_GROUP : TABLES_GROUP_16;
 
   clGetKernelWorkGroupInfo (k, cl->id.device, CL_KERNEL_WORK_GROUP_SIZE,
       sizeof (most), &most, NULL);
@@ -218,7 +226,7 @@ count_bands (cl_uint tile_w, cl_uint tile_h)
   return (tile_h + band - 1) / band;
 }
 
-/* GPUs, GRAY16: the histograms of @n tiles from @first on, into the
+/* GPUs, 16-bit input: the histograms of @n tiles from @first on, into the
  * scratch buffer. */
 static cl_int
 enqueue_count (GstClClahePlan *p, const GstClPlane *in, cl_uint first,
@@ -264,8 +272,8 @@ set_tables_args (GstClClahePlan *p, cl_kernel k, const GstClPlane *in,
   GST_CL_ARG (&args, p->scratch);
   GST_CL_ARG_LOCAL (&args, hist_words * 4);
   GST_CL_ARG_LOCAL (&args, lsz * 4);
-  /* 8-bit input: the tables packed for apply too; GRAY16 on GPUs: the
-   * chunks' sums. */
+  /* 8-bit input: the tables packed for apply too; 16-bit input on GPUs:
+   * the chunks' sums. */
   if (p->quads) {
     GST_CL_ARG (&args, p->tiles_y);
     GST_CL_ARG (&args, p->quads);
@@ -282,8 +290,8 @@ set_tables_args (GstClClahePlan *p, cl_kernel k, const GstClPlane *in,
 
 /* The tables of all tiles, batch by batch of tiles whose histograms the
  * scratch buffer holds. 8-bit input on GPUs takes one kernel in the count
- * kernel's shape, groups of a band of a tile's rows each. GRAY16 on GPUs
- * takes three kernels per batch: the count, then in one group per tile and
+ * kernel's shape, groups of a band of a tile's rows each. 16-bit input on
+ * GPUs takes three kernels per batch: the count, then in one group per tile and
  * chunk of bins the chunks' counts above and below the limit, then the
  * tables. */
 static cl_int
@@ -296,17 +304,17 @@ enqueue_tables (GstClClahePlan *p, const GstClPlane *in,
   const guint64 area = (guint64)tile_w * tile_h;
   const cl_uint limit = clip_count (s->clip_limit, area, p->nbins);
   /* OpenCV's lutScale, (bins - 1) / area, in C float on the host; top is
-   * bins - 1 but for 8-bit output of GRAY16 and limited range. */
+   * bins - 1 but for limited range. */
   const cl_float scale = (gfloat)p->top / (gfloat)area;
   const cl_uint smoothing = s->smoothing;
   const size_t lsz = p->cpu ? 1 : tables_group (p, k);
   const size_t lsz_x = kx ? tables_group (p, kx) : 0;
-  /* Local histograms: 8-bit input's, GRAY16's chunk on GPUs, else none
-   * (a word, as OpenCL takes no empty local argument). */
-  const size_t hist_words = p->nbins == 256 ? 256
-                            : kx            ? GST_CL_CLAHE_U16_CHUNK
-                                            : 1;
-  const cl_uint per_tile = kx ? U16_CHUNKS : 1;
+  /* Local histograms: 8-bit input's, 16-bit input's chunk on GPUs, else
+   * none (a word, as OpenCL takes no empty local argument). */
+  const size_t hist_words = p->in_bps == 1 ? 256
+                            : kx           ? GST_CL_CLAHE_U16_CHUNK
+                                           : 1;
+  const cl_uint per_tile = kx ? u16_chunks (p) : 1;
   const gboolean counts = tables_count (p);
   const size_t bands = counts ? count_bands (tile_w, tile_h) : 1;
   const cl_uint batch = tiles_batch (p, tiles);
@@ -422,10 +430,13 @@ create_kernels (GstClClahePlan *p, GError **error)
   GstClContext *cl = p->cmd.cl;
   const GstClDepths depths = gst_cl_kernel_table_depths (p->in_bps * 8,
       p->out_bps * 8);
-  /* GPUs count GRAY16 in a kernel of their own, and its tables take two. */
+  /* GPUs count 16-bit input in a kernel of their own, and its tables take
+   * two. */
   const gboolean u16_gpu = !p->cpu && p->in_bps == 2;
-  gchar *defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u",
-      p->in_bps * 8, p->out_bps * 8);
+  /* A program per depth of the values: the bins of 16-bit input. */
+  gchar *defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u "
+                                    "-DGST_CL_CLAHE_BITS=%u",
+      p->in_bps * 8, p->out_bps * 8, p->bits);
   GError *build_error = NULL;
   cl_program program = gst_cl_context_get_program_with (cl, "clahe",
       gst_cl_kernel_clahe, FALSE, defines, &build_error);
@@ -459,17 +470,22 @@ gst_cl_clahe_plan_init (GstClClahePlan *p, const GstClCommands *cmd,
 {
   memset (p, 0, sizeof (*p));
   p->cmd = *cmd;
-  p->in_bps = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) / 8;
-  p->out_bps = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0) / 8;
-  p->nbins = p->in_bps == 1 ? 256 : 65536;
+  /* The frame layer hands over the luma's values: 10 bits of P010's. */
+  p->bits = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0);
+  p->in_bps = p->bits > 8 ? 2 : 1;
+  p->out_bps = GST_VIDEO_INFO_COMP_DEPTH (out_info, 0) > 8 ? 2 : 1;
+  p->nbins = 1u << p->bits;
   p->swap = gst_cl_context_swaps (cmd->cl, GST_VIDEO_INFO_FORMAT (in_info));
   p->cpu = gst_cl_context_use_cpu_kernels (cmd->cl);
-  p->top = p->out_bps == 1 ? 255 : 65535;
-  /* Limited-range luma keeps to 16..235, as its caps say it holds. */
+  /* The tables are the input's depth also for 8-bit output, which the
+   * blend shifts down. */
+  p->top = p->nbins - 1;
+  /* Limited-range luma keeps to 16..235, shifted up by d - 8 for d bits,
+   * as its caps say it holds. */
   if (GST_VIDEO_INFO_IS_YUV (in_info) &&
       in_info->colorimetry.range != GST_VIDEO_COLOR_RANGE_0_255) {
-    p->lo = 16;
-    p->top = 219;
+    p->lo = 16u << (p->bits - 8);
+    p->top = 219u << (p->bits - 8);
   }
   p->prev = GST_CL_CLAHE_PREV_NONE;
   if (!create_kernels (p, error)) {

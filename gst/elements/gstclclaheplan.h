@@ -40,15 +40,18 @@ typedef struct {
   GstClCommands cmd;
 
   /* The caps' kernels: tables (on GPUs, for 8-bit input, counting too; for
-   * GRAY16 after the count kernel) and apply (the *_rows_* kernels on
+   * 16-bit input after the count kernel) and apply (the *_rows_* kernels on
    * CPUs). */
   cl_kernel k_count;
   cl_kernel k_tables;
-  /* GRAY16 on GPUs: the chunks' sums the tables kernel starts from. */
+  /* 16-bit input on GPUs: the chunks' sums the tables kernel starts
+   * from. */
   cl_kernel k_excess;
   cl_kernel k_apply;
 
-  /* Per caps. */
+  /* Per caps: bits of the input's values (10 for P010_10LE), bytes of
+   * its samples and of the output's, the tables' bins (2^bits). */
+  guint bits;
   guint in_bps;
   guint out_bps;
   guint nbins;
@@ -59,17 +62,18 @@ typedef struct {
   gboolean cpu;
 
   /* Per grid of tiles: the tables (bytes for 8-bit input, 16-bit words
-   * for GRAY16), the smoothing state (from the first frame that smooths),
-   * the histograms (GRAY16's, and all of them on GPUs) and 8-bit input's
-   * packed tables (see kernels/clahe.cl); 0 tiles before the first. */
+   * for 16-bit input), the smoothing state (from the first frame that
+   * smooths), the histograms (16-bit input's, and all of them on GPUs)
+   * and 8-bit input's packed tables (see kernels/clahe.cl); 0 tiles
+   * before the first. */
   guint tiles_x;
   guint tiles_y;
   cl_mem lut;
   cl_mem state;
   cl_mem scratch;
   cl_mem quads;
-  /* GRAY16 on GPUs: per tile of a batch and chunk of its bins, the counts
-   * above the clip limit and below it (see kernels/clahe.cl). */
+  /* 16-bit input on GPUs: per tile of a batch and chunk of its bins, the
+   * counts above the clip limit and below it (see kernels/clahe.cl). */
   cl_mem sums;
   /* The GPU kernels count into @scratch and leave it zero: it needs
    * zeroing when new, or after a frame that failed between the two. */

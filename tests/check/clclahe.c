@@ -86,7 +86,7 @@ check_clahe_state (GstHarness *h, const TestFrame *in, const RefClaheParams *p,
       "differs from the reference",
       gst_video_format_to_string (in->format), in->width, in->height,
       in->stride, p->clip_limit, p->tiles_x, p->tiles_y, p->smoothing,
-      p->to_gray8 ? " to GRAY8" : "");
+      p->to_8bit ? " to GRAY8" : "");
   test_frame_free (expected);
   test_frame_free (out);
 }
@@ -124,7 +124,7 @@ GST_START_TEST (test_gray16_to_gray8)
     for (guint s = 0; s < G_N_ELEMENTS (sets); s++) {
       RefClaheParams p = params (sets[s].clip, sets[s].tx, sets[s].ty);
 
-      p.to_gray8 = TRUE;
+      p.to_8bit = TRUE;
       check_clahe (h, frames[i], &p);
     }
     test_frame_free (frames[i]);
@@ -324,6 +324,214 @@ GST_START_TEST (test_yuv)
 
 GST_END_TEST;
 
+/* ---- YUV of 10 to 16 bits: tables over 2^d bins ---- */
+
+/* A harness for frames of @format into @format or, with @to_8bit, into
+ * its 8-bit sibling. */
+static GstHarness *
+depth_harness (GstVideoFormat format, gboolean to_8bit)
+{
+  GstHarness *h = gst_harness_new ("clclahe");
+
+  if (to_8bit) {
+    gchar *caps = g_strdup_printf ("video/x-raw,format=%s",
+        gst_video_format_to_string (test_format_narrow (format)));
+
+    gst_harness_set_sink_caps_str (h, caps);
+    g_free (caps);
+  }
+  return h;
+}
+
+/* Processes @in and checks every sample of every plane against
+ * ref_clahe_frame(), whose state @state carries (NULL: a first frame). */
+static void
+check_frame_state (GstHarness *h, const TestFrame *in, const RefClaheParams *p,
+    RefClaheState *state)
+{
+  TestFrame *expected = ref_clahe_frame (in, p, state);
+  TestFrame *out;
+  gchar *what;
+
+  set_params (h, p);
+  out = test_harness_process (h, in);
+  what = test_frame_describe (in);
+  fail_unless (test_frame_equal (expected, out),
+      "%s clip %g tiles %ux%u smoothing %u%s differs from the reference", what,
+      p->clip_limit, p->tiles_x, p->tiles_y, p->smoothing,
+      p->to_8bit ? " to 8 bits" : "");
+  g_free (what);
+  test_frame_free (expected);
+  test_frame_free (out);
+}
+
+/* A frame of @format, d bits, whose luma is the real image @image of
+ * @bits bits brought to d bits (shifted, the bits below from @rand where
+ * it is shifted up), with random chroma and @colorimetry. */
+static TestFrame *
+depth_frame (GstVideoFormat format, const TestFrame *image, guint bits,
+    const gchar *colorimetry, GRand *rand)
+{
+  const guint d = test_format_depth (format);
+  TestFrame *f = test_frame_random (format, image->width, image->height, 0, d,
+      rand);
+
+  for (guint y = 0; y < f->height; y++)
+    for (guint x = 0; x < f->width; x++) {
+      const guint v = test_frame_get (image, x, y);
+
+      test_frame_set (f, x, y,
+          d >= bits
+              ? v << (d - bits) | g_rand_int_range (rand, 0, 1 << (d - bits))
+              : v >> (bits - d));
+    }
+  test_frame_set_colorimetry (f, colorimetry);
+  return f;
+}
+
+/* Real images in every format of 10 to 16 bits, in both ranges, into the
+ * same format and into its 8-bit sibling: every sample against the
+ * reference, and the luma visibly worked on. */
+GST_START_TEST (test_high_depth_real)
+{
+  const ClaheSet sets[] = { { 2.0, 8, 8 }, { 512.0, 7, 5 }, { 0.0, 3, 2 } };
+  const gchar *ranges[] = { TEST_COLORIMETRY_FULL, TEST_COLORIMETRY_LIMITED };
+  TestFrame *images[] = { test_frame_load ("flower_small.g.depth12.pgm"),
+    test_frame_load ("moon.png") };
+  const guint image_bits[] = { 12, 8 };
+  GRand *rand = test_rand ();
+
+  for (guint f = 0; f < test_n_high_depth_formats; f++) {
+    const GstVideoFormat format = test_high_depth_formats[f];
+
+    for (guint to8 = 0; to8 < 2; to8++) {
+      GstHarness *h = depth_harness (format, to8);
+
+      for (guint i = 0; i < G_N_ELEMENTS (images); i++) {
+        TestFrame *in = depth_frame (format, images[i], image_bits[i],
+            ranges[(f + i) % 2], rand);
+
+        for (guint s = 0; s < G_N_ELEMENTS (sets); s++) {
+          RefClaheParams p = params (sets[s].clip, sets[s].tx, sets[s].ty);
+
+          p.to_8bit = to8;
+          check_frame_state (h, in, &p, NULL);
+        }
+        if (!to8) {
+          TestFrame *out = test_harness_process (h, in);
+
+          fail_unless (test_frame_luma_differs (in, out),
+              "%s came out as if untouched",
+              gst_video_format_to_string (format));
+          test_frame_free (out);
+        }
+        test_frame_free (in);
+      }
+      gst_harness_teardown (h);
+    }
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (images); i++)
+    test_frame_free (images[i]);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* Worked out by hand, so that a mistake the reference shares with the
+ * kernels would not go unnoticed: luma 0..6 in a row, one tile of 7
+ * pixels, clip 2 (at most 1 count a bin: nothing clipped), so table[v] =
+ * rint ((v + 1) * scale) and every pixel its own entry. 10 bits, 1024
+ * bins: scale 1023 / 7 in full range, 146.14 k; limited range 64 + 876 k
+ * / 7 (125.14 k). 12 bits, 4096 bins: 585 k exactly; limited 256 +
+ * 3504 k / 7 (500.57 k). The 8-bit siblings are those >> (d - 8). */
+GST_START_TEST (test_high_depth_hand_values)
+{
+  static const guint full10[] = { 146, 292, 438, 585, 731, 877, 1023 };
+  static const guint limited10[] = { 189, 314, 439, 565, 690, 815, 940 };
+  static const guint full12[] = { 585, 1170, 1755, 2340, 2925, 3510, 4095 };
+  static const guint limited12[] = { 757, 1257, 1758, 2258, 2759, 3259, 3760 };
+  const struct {
+    GstVideoFormat format;
+    const guint *full, *limited;
+  } cases[] = {
+    { GST_VIDEO_FORMAT_P010_10LE, full10, limited10 },
+    { GST_VIDEO_FORMAT_I420_12LE, full12, limited12 },
+  };
+  GRand *rand = test_rand ();
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++) {
+    const guint d = test_format_depth (cases[c].format);
+
+    for (guint to8 = 0; to8 < 2; to8++) {
+      for (guint r = 0; r < 2; r++) {
+        const guint *want = r ? cases[c].limited : cases[c].full;
+        GstHarness *h = depth_harness (cases[c].format, to8);
+        RefClaheParams p = params (2.0, 1, 1);
+        TestFrame *in = test_frame_random (cases[c].format, 7, 1, 0, d, rand);
+        TestFrame *out;
+
+        for (guint x = 0; x < 7; x++)
+          test_frame_set (in, x, 0, x);
+        test_frame_set_colorimetry (in,
+            r ? TEST_COLORIMETRY_LIMITED : TEST_COLORIMETRY_FULL);
+        set_params (h, &p);
+        out = test_harness_process (h, in);
+        fail_unless_equals_int (out->format,
+            to8 ? test_format_narrow (cases[c].format) : cases[c].format);
+        for (guint x = 0; x < 7; x++)
+          fail_unless_equals_int (test_frame_get (out, x, 0),
+              want[x] >> (to8 ? d - 8 : 0));
+        test_frame_free (out);
+        test_frame_free (in);
+        gst_harness_teardown (h);
+      }
+    }
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* Smoothing over a sequence of 10- and 16-bit frames, into the same format
+ * and into 8 bits: the d-bit state carried as for GRAY16. */
+GST_START_TEST (test_high_depth_smoothing)
+{
+  const guint weights[] = { 200, 200, 0, 128, 255, 77 };
+  const GstVideoFormat depth[] = { GST_VIDEO_FORMAT_P010_10LE,
+    GST_VIDEO_FORMAT_Y444_16LE };
+  TestFrame *flower = test_frame_load ("flower_small.g.depth12.pgm");
+  GRand *rand = test_rand ();
+
+  for (guint f = 0; f < G_N_ELEMENTS (depth); f++) {
+    for (guint to8 = 0; to8 < 2; to8++) {
+      GstHarness *h = depth_harness (depth[f], to8);
+      RefClaheState state = { 0 };
+
+      for (guint i = 0; i < G_N_ELEMENTS (weights); i++) {
+        TestFrame *in = depth_frame (depth[f], flower, 12, NULL, rand);
+
+        /* Darker by turns: tables that differ from frame to frame. */
+        for (guint y = 0; y < in->height; y++)
+          for (guint x = 0; x < in->width; x++)
+            test_frame_set (in, x, y,
+                test_frame_get (in, x, y) * (16 - i % 5) / 16);
+        RefClaheParams p = params (i < 3 ? 2.0 : 300.0, 6, 4);
+
+        p.smoothing = weights[i];
+        p.to_8bit = to8;
+        check_frame_state (h, in, &p, &state);
+        test_frame_free (in);
+      }
+      ref_clahe_state_clear (&state);
+      gst_harness_teardown (h);
+    }
+  }
+  test_frame_free (flower);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 /* ---- Smoothing: the tables' state from frame to frame ---- */
 
 /* Frames whose tables differ from one to the next: real images shifted
@@ -368,7 +576,7 @@ GST_START_TEST (test_smoothing)
       RefClaheParams p = params (i < 5 ? 2.0 : 3.5, 8, 6);
 
       p.smoothing = weights[i];
-      p.to_gray8 = f == 2;
+      p.to_8bit = f == 2;
       check_clahe_state (h, in, &p, &state);
       test_frame_free (in);
     }
@@ -621,22 +829,9 @@ message_harness_free (GstHarness *h, GstBus *bus)
   gst_harness_teardown (h);
 }
 
-/* @in's gray or luma as a GRAY8 or GRAY16_LE frame, for the reference. */
-static TestFrame *
-gray_of (const TestFrame *in)
-{
-  TestFrame *g = test_frame_new (test_frame_bpp (in) == 1 ? GRAY8 : GRAY16_LE,
-      in->width, in->height, 0);
-
-  for (guint y = 0; y < in->height; y++)
-    for (guint x = 0; x < in->width; x++)
-      test_frame_set (g, x, y, test_frame_get (in, x, y));
-  return g;
-}
-
 /* Pushes @in at @pts (a 40 ms frame) and checks every output pixel against
- * the reference for @p: the message's kernels, queued first, must not
- * disturb the equalization. */
+ * the reference for @p (its range from @in's caps): the message's kernels,
+ * queued first, must not disturb the equalization. */
 static void
 push_checked (GstHarness *h, const TestFrame *in, const RefClaheParams *p,
     GstClockTime pts)
@@ -644,9 +839,8 @@ push_checked (GstHarness *h, const TestFrame *in, const RefClaheParams *p,
   GstCaps *caps = test_frame_caps (in);
   GstCaps *current = gst_pad_get_current_caps (h->srcpad);
   GstBuffer *buf = test_frame_to_buffer (in);
-  TestFrame *gray = gray_of (in);
-  TestFrame *expected = ref_clahe (gray, p, NULL);
-  TestFrame *out, *got;
+  TestFrame *expected = ref_clahe_frame (in, p, NULL);
+  TestFrame *out;
   GstBuffer *outbuf;
 
   if (!current || !gst_caps_is_equal (current, caps))
@@ -660,15 +854,12 @@ push_checked (GstHarness *h, const TestFrame *in, const RefClaheParams *p,
   fail_unless (outbuf != NULL);
   caps = gst_pad_get_current_caps (h->sinkpad);
   out = test_frame_from_buffer (outbuf, caps);
-  got = gray_of (out);
-  fail_unless (test_frame_equal (expected, got), "%s %ux%u differs",
+  fail_unless (test_frame_equal (expected, out), "%s %ux%u differs",
       gst_video_format_to_string (in->format), in->width, in->height);
   gst_buffer_unref (outbuf);
   gst_caps_unref (caps);
-  test_frame_free (gray);
   test_frame_free (expected);
   test_frame_free (out);
-  test_frame_free (got);
 }
 
 /* The one message of the frame @in pushed at @pts with @message_bins:
@@ -737,7 +928,7 @@ GST_START_TEST (test_message_gray)
       GstHarness *h = message_harness (&bus);
       RefClaheParams p = params (3.0, 5, 3);
 
-      p.to_gray8 = to8;
+      p.to_8bit = to8;
       if (to8)
         gst_harness_set_sink_caps_str (h, "video/x-raw,format=GRAY8");
       g_object_set (h->element, "post-messages", TRUE, NULL);
@@ -805,6 +996,54 @@ GST_START_TEST (test_message_yuv)
         g_object_set (h->element, "message-bins", message_bins_set[b], NULL);
         push_checked (h, in, &p, pts);
         check_message (h, bus, in, effective_bins (message_bins_set[b]), pts);
+        pts += 40 * GST_MSECOND;
+        test_frame_free (in);
+      }
+      message_harness_free (h, bus);
+    }
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* YUV of 10 to 16 bits: the histogram over its 2^d bins, message-bins up
+ * to 65536 (no more than 2^d), `format` the input's also into 8 bits. */
+GST_START_TEST (test_message_high_depth)
+{
+  const GstVideoFormat depth[] = { GST_VIDEO_FORMAT_P010_10LE,
+    GST_VIDEO_FORMAT_I420_12LE, GST_VIDEO_FORMAT_Y444_16LE };
+  GRand *rand = test_rand ();
+
+  for (guint f = 0; f < G_N_ELEMENTS (depth); f++) {
+    for (guint to8 = 0; to8 < 2; to8++) {
+      GstBus *bus;
+      GstHarness *h = message_harness (&bus);
+      RefClaheParams p = params (2.0, 5, 4);
+      GstClockTime pts = 0;
+
+      p.to_8bit = to8;
+      if (to8) {
+        gchar *caps = g_strdup_printf ("video/x-raw,format=%s",
+            gst_video_format_to_string (test_format_narrow (depth[f])));
+
+        gst_harness_set_sink_caps_str (h, caps);
+        g_free (caps);
+      }
+      set_params (h, &p);
+      g_object_set (h->element, "post-messages", TRUE, NULL);
+      for (guint b = 0; b < G_N_ELEMENTS (message_bins_set); b++) {
+        const guint d = test_format_depth (depth[f]);
+        TestFrame *in = test_frame_random (depth[f],
+            g_rand_int_range (rand, 1, 120), g_rand_int_range (rand, 1, 70), 0,
+            d, rand);
+
+        test_frame_set_colorimetry (in,
+            b % 2 ? TEST_COLORIMETRY_FULL : TEST_COLORIMETRY_LIMITED);
+        g_object_set (h->element, "message-bins", message_bins_set[b], NULL);
+        push_checked (h, in, &p, pts);
+        check_message (h, bus, in,
+            MIN (effective_bins (message_bins_set[b]), 1u << d), pts);
         pts += 40 * GST_MSECOND;
         test_frame_free (in);
       }
@@ -952,11 +1191,15 @@ clclahe_suite (void)
   tcase_add_test (tc, test_tiles);
   tcase_add_test (tc, test_flat_frames);
   tcase_add_test (tc, test_yuv);
+  tcase_add_test (tc, test_high_depth_real);
+  tcase_add_test (tc, test_high_depth_hand_values);
+  tcase_add_test (tc, test_high_depth_smoothing);
   tcase_add_test (tc, test_smoothing);
   tcase_add_test (tc, test_smoothing_restarts);
   tcase_add_test (tc, test_randomized);
   tcase_add_test (tc, test_message_gray);
   tcase_add_test (tc, test_message_yuv);
+  tcase_add_test (tc, test_message_high_depth);
   tcase_add_test (tc, test_message_on_and_off);
   tcase_add_test (tc, test_properties);
   tcase_add_test (tc, test_changes_while_playing);

@@ -386,16 +386,19 @@ clahe_tile_table (const TestFrame *in, guint tx, guint ty, guint tile_w,
 TestFrame *
 ref_clahe (const TestFrame *in, const RefClaheParams *p, RefClaheState *state)
 {
-  const guint nbins = in->format == GST_VIDEO_FORMAT_GRAY8 ? 256 : 65536;
+  const guint bits = p->bits ? p->bits : test_format_depth (in->format);
+  const guint nbins = 1u << bits;
   const guint tiles_x = p->tiles_x, tiles_y = p->tiles_y;
   const guint w = in->width, h = in->height;
-  const GstVideoFormat out_format = p->to_gray8 ? GST_VIDEO_FORMAT_GRAY8
-                                                : in->format;
-  const guint lo = p->limited ? 16 : 0;
-  const guint top = p->limited                             ? 219
-                    : out_format == GST_VIDEO_FORMAT_GRAY8 ? 255
-                                                           : 65535;
-  const long out_max = out_format == GST_VIDEO_FORMAT_GRAY8 ? 255 : 65535;
+  const GstVideoFormat out_format = p->to_8bit ? GST_VIDEO_FORMAT_GRAY8
+                                               : in->format;
+  /* OpenCV's lutScale is (histSize - 1) / area; limited range maps into
+   * (16..235) << (d - 8). */
+  const guint lo = p->limited ? 16u << (bits - 8) : 0;
+  const guint top = p->limited ? 219u << (bits - 8) : nbins - 1;
+  /* saturate_cast to the input's type; 8-bit output shifts the result. */
+  const long in_max = test_format_depth (in->format) == 8 ? 255 : 65535;
+  const guint down = p->to_8bit ? bits - 8 : 0;
   TestFrame *out = test_frame_new (out_format, w, h, 0);
   guint tile_w, tile_h, *tables;
   gint64 area;
@@ -479,10 +482,35 @@ ref_clahe (const TestFrame *in, const RefClaheParams *p, RefClaheState *state)
                         (t21 * xa1 + t22 * xa) * ya;
       const long o = lrintf (res);
 
-      test_frame_set (out, x, y, CLAMP (o, 0, out_max));
+      test_frame_set (out, x, y, CLAMP (o, 0, in_max) >> down);
     }
   }
   g_free (tables);
+  return out;
+}
+
+/* The luma @eq into @in's YUV format, the chroma as it came, or with
+ * @to_8bit into its 8-bit sibling, the chroma's values shifted down. */
+static TestFrame *
+clahe_yuv_output (const TestFrame *in, const TestFrame *eq, gboolean to_8bit)
+{
+  const guint d = test_format_depth (in->format);
+  TestFrame *out;
+
+  if (!to_8bit)
+    out = test_frame_copy (in, in->format, 0);
+  else
+    out = test_frame_new (test_format_narrow (in->format), in->width,
+        in->height, 0);
+  test_frame_set_colorimetry (out, in->colorimetry);
+  for (guint y = 0; y < in->height; y++)
+    for (guint x = 0; x < in->width; x++)
+      test_frame_set (out, x, y, test_frame_get (eq, x, y));
+  for (guint k = 1; to_8bit && k < test_frame_n_components (in); k++)
+    for (guint y = 0; y < test_frame_comp_height (in, k); y++)
+      for (guint x = 0; x < test_frame_comp_width (in, k); x++)
+        test_frame_set_comp (out, k, x, y,
+            (test_frame_get_comp (in, k, x, y) & ((1u << d) - 1)) >> (d - 8));
   return out;
 }
 
@@ -491,6 +519,7 @@ ref_clahe_frame (const TestFrame *in, const RefClaheParams *p,
     RefClaheState *state)
 {
   const gboolean yuv = test_format_is_yuv (in->format);
+  const guint d = test_format_depth (in->format);
   RefClaheParams q = *p;
   TestFrame *gray, *eq, *out;
 
@@ -502,24 +531,28 @@ ref_clahe_frame (const TestFrame *in, const RefClaheParams *p,
     test_frame_free (gray);
     return out;
   }
-  gray = test_frame_new (test_format_depth (in->format) == 8
-                             ? GST_VIDEO_FORMAT_GRAY8
-                             : GST_VIDEO_FORMAT_GRAY16_LE,
+  gray = test_frame_new (d == 8 ? GST_VIDEO_FORMAT_GRAY8
+                                : GST_VIDEO_FORMAT_GRAY16_LE,
       in->width, in->height, 0);
 
+  /* The luma's values, without the bits above the depth. */
   for (guint y = 0; y < in->height; y++)
     for (guint x = 0; x < in->width; x++)
-      test_frame_set (gray, x, y, test_frame_get (in, x, y));
+      test_frame_set (gray, x, y, test_frame_value (in, x, y));
+  q.bits = d;
   q.limited = yuv && !test_frame_full_range (in);
+  q.to_8bit = p->to_8bit && d > 8;
   eq = ref_clahe (gray, &q, state);
   test_frame_free (gray);
-  if (!yuv && (q.to_gray8 || in->format == eq->format))
+  if (yuv) {
+    out = clahe_yuv_output (in, eq, q.to_8bit);
+    test_frame_free (eq);
+    return out;
+  }
+  if (q.to_8bit || in->format == eq->format)
     return eq;
-  /* The input's own format: GRAY16_BE, or YUV with its chroma. */
-  out = test_frame_copy (in, in->format, 0);
-  for (guint y = 0; y < in->height; y++)
-    for (guint x = 0; x < in->width; x++)
-      test_frame_set (out, x, y, test_frame_get (eq, x, y));
+  /* The input's own format: GRAY16_BE. */
+  out = test_frame_copy (eq, in->format, 0);
   test_frame_free (eq);
   return out;
 }

@@ -111,10 +111,14 @@ typedef struct {
   gdouble clip_limit;
   guint tiles_x, tiles_y;
   guint smoothing;
-  /* Limited-range luma: tables onto 16..235. */
+  /* Bits d of the values, whose 2^d bins the tables have (OpenCV's
+   * histSize): 0 for the gray frame's own, 8 or 16. */
+  guint bits;
+  /* Limited-range luma: tables onto 16..235, shifted up by d - 8. */
   gboolean limited;
-  /* GRAY8 output of GRAY16 input, else the input's format. */
-  gboolean to_gray8;
+  /* 8-bit output: GRAY8 of GRAY16 input, the 8-bit sibling of YUV of d
+   * bits (ref_clahe_frame()); the d-bit output shifted down by d - 8. */
+  gboolean to_8bit;
 } RefClaheParams;
 
 /* clclahe's smoothing state from frame to frame: T of every tile and bin,
@@ -130,16 +134,18 @@ void ref_clahe_state_clear (RefClaheState *state);
 /* The clclahe defaults: clip limit 2, 8x8 tiles, no smoothing. */
 void ref_clahe_params_init (RefClaheParams *p);
 
-/* clclahe's output for the gray frame @in (the luma of YUV as GRAY8),
- * OpenCV's cv::CLAHE written out from its formulas; @state carries the
- * smoothing (NULL: every frame a first one). */
+/* clclahe's output for the gray frame @in (the luma of YUV as GRAY8, or
+ * as GRAY16_LE holding its values), OpenCV's cv::CLAHE written out from
+ * its source with 2^@p->bits bins; @state carries the smoothing (NULL:
+ * every frame a first one). */
 TestFrame *ref_clahe (const TestFrame *in, const RefClaheParams *p,
     RefClaheState *state);
 
 /* clclahe's output for @in in any format the element takes, in @in's
- * format (GRAY8 with @p->to_gray8): ref_clahe of its gray or luma samples,
- * limited range where @in's caps make it so (whatever @p->limited says),
- * the chroma copied. */
+ * format (with @p->to_8bit GRAY8 of GRAY16, the 8-bit sibling of YUV of
+ * more bits): ref_clahe of its gray or luma values over 2^d bins, limited
+ * range where @in's caps make it so (whatever @p->limited and @p->bits
+ * say), the chroma copied (shifted down by d - 8 into the sibling). */
 TestFrame *ref_clahe_frame (const TestFrame *in, const RefClaheParams *p,
     RefClaheState *state);
 

@@ -45,6 +45,34 @@ const GstVideoFormat test_yuv_formats[] = { GST_VIDEO_FORMAT_I420,
   GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_YUY2,
   GST_VIDEO_FORMAT_UYVY };
 const guint test_n_yuv_formats = G_N_ELEMENTS (test_yuv_formats);
+const GstVideoFormat test_high_depth_formats[] = { GST_VIDEO_FORMAT_P010_10LE,
+  GST_VIDEO_FORMAT_P012_LE, GST_VIDEO_FORMAT_P016_LE,
+  GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_I420_12LE,
+  GST_VIDEO_FORMAT_I422_10LE, GST_VIDEO_FORMAT_Y444_10LE,
+  GST_VIDEO_FORMAT_Y444_16LE };
+const guint test_n_high_depth_formats = G_N_ELEMENTS (test_high_depth_formats);
+
+GstVideoFormat
+test_format_narrow (GstVideoFormat format)
+{
+  switch (format) {
+    case GST_VIDEO_FORMAT_P010_10LE:
+    case GST_VIDEO_FORMAT_P012_LE:
+    case GST_VIDEO_FORMAT_P016_LE:
+      return GST_VIDEO_FORMAT_NV12;
+    case GST_VIDEO_FORMAT_I420_10LE:
+    case GST_VIDEO_FORMAT_I420_12LE:
+      return GST_VIDEO_FORMAT_I420;
+    case GST_VIDEO_FORMAT_I422_10LE:
+      return GST_VIDEO_FORMAT_Y42B;
+    case GST_VIDEO_FORMAT_Y444_10LE:
+    case GST_VIDEO_FORMAT_Y444_16LE:
+      return GST_VIDEO_FORMAT_Y444;
+    default:
+      g_assert_not_reached ();
+      return GST_VIDEO_FORMAT_UNKNOWN;
+  }
+}
 
 gboolean
 test_format_is_yuv (GstVideoFormat format)

@@ -63,6 +63,13 @@ extern const GstVideoFormat test_yuv_formats[];
 extern const guint test_n_yuv_formats;
 extern const GstVideoFormat test_rgb_formats[];
 extern const guint test_n_rgb_formats;
+/* YUV of 10 to 16 bits a sample, which test_all_formats leaves out. */
+extern const GstVideoFormat test_high_depth_formats[];
+extern const guint test_n_high_depth_formats;
+/* The 8-bit sibling of one of test_high_depth_formats: NV12 for
+ * P010_10LE, P012_LE and P016_LE, I420 for I420_10LE and I420_12LE, Y42B
+ * for I422_10LE, Y444 for Y444_10LE and Y444_16LE. */
+GstVideoFormat test_format_narrow (GstVideoFormat format);
 
 gboolean test_format_is_yuv (GstVideoFormat format);
 /* Packed 8-bit RGB, whose channel the elements make from each pixel. */

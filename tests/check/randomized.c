@@ -330,7 +330,7 @@ run_random_clahe (void)
   GstCaps *last[2] = { NULL, NULL };
   struct {
     GstVideoFormat format;
-    gboolean to_gray8;
+    gboolean to_8bit;
     guint width, height, colorimetry;
   } shape = { 0 };
   RefClaheParams p;
@@ -363,8 +363,8 @@ run_random_clahe (void)
     if (new_caps) {
       shape.format =
           test_all_formats[g_rand_int_range (rand, 0, test_n_all_formats)];
-      shape.to_gray8 = test_format_depth (shape.format) == 16 &&
-                       g_rand_boolean (rand);
+      shape.to_8bit = test_format_depth (shape.format) == 16 &&
+                      g_rand_boolean (rand);
       shape.width = random_dimension (rand, 700);
       shape.height = random_dimension (rand, 300);
       shape.colorimetry = g_rand_int_range (rand, 0, 4);
@@ -378,8 +378,8 @@ run_random_clahe (void)
     }
     p.clip_limit = clips[g_rand_int_range (rand, 0, G_N_ELEMENTS (clips))];
     p.smoothing = g_rand_boolean (rand) ? 0 : g_rand_int_range (rand, 0, 256);
-    p.to_gray8 = shape.to_gray8;
-    h = harness[shape.to_gray8];
+    p.to_8bit = shape.to_8bit;
+    h = harness[shape.to_8bit];
     for (guint k = 0; k < test_format_n_planes (shape.format); k++)
       strides[k] = random_stride (rand, shape.format, shape.width, k);
     in = test_frame_new_strides (shape.format, shape.width, shape.height,
@@ -399,16 +399,16 @@ run_random_clahe (void)
 
     /* The element starts the smoothing afresh on new caps or tiles. */
     caps = test_frame_caps (in);
-    if (!last[p.to_gray8] || !gst_caps_is_equal (caps, last[p.to_gray8]) ||
-        state[p.to_gray8].tiles_x != p.tiles_x ||
-        state[p.to_gray8].tiles_y != p.tiles_y)
-      ref_clahe_state_clear (&state[p.to_gray8]);
+    if (!last[p.to_8bit] || !gst_caps_is_equal (caps, last[p.to_8bit]) ||
+        state[p.to_8bit].tiles_x != p.tiles_x ||
+        state[p.to_8bit].tiles_y != p.tiles_y)
+      ref_clahe_state_clear (&state[p.to_8bit]);
     else if (p.smoothing)
       carried++;
-    gst_caps_replace (&last[p.to_gray8], caps);
+    gst_caps_replace (&last[p.to_8bit], caps);
     gst_caps_unref (caps);
 
-    expected = ref_clahe_frame (in, &p, &state[p.to_gray8]);
+    expected = ref_clahe_frame (in, &p, &state[p.to_8bit]);
     g_object_set (h->element, "clip-limit", p.clip_limit, "tiles-x", p.tiles_x,
         "tiles-y", p.tiles_y, "smoothing", p.smoothing, "post-messages", post,
         "message-bins", message_bins, NULL);
@@ -417,14 +417,14 @@ run_random_clahe (void)
     what = g_strdup_printf ("seed %u clclahe frame %u: %s%s, %s content, "
                             "clip %.17g tiles %ux%u smoothing %u (replay: "
                             "CLFILTER_SEED=%u)",
-        seed, i, desc, p.to_gray8 ? " to GRAY8" : "", content, p.clip_limit,
+        seed, i, desc, p.to_8bit ? " to GRAY8" : "", content, p.clip_limit,
         p.tiles_x, p.tiles_y, p.smoothing, seed);
     g_free (desc);
     fail_unless (test_frame_equal (expected, out),
         "%s differs from the reference", what);
     if (post)
-      check_clahe_message (bus[p.to_gray8], in, message_bins, what);
-    fail_unless (gst_bus_pop_filtered (bus[p.to_gray8], GST_MESSAGE_ELEMENT) ==
+      check_clahe_message (bus[p.to_8bit], in, message_bins, what);
+    fail_unless (gst_bus_pop_filtered (bus[p.to_8bit], GST_MESSAGE_ELEMENT) ==
                      NULL,
         "%s: a message too many", what);
     pixels += (guint64)shape.width * shape.height;

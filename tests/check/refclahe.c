@@ -22,7 +22,8 @@
  *
  * usage: refclahe IN OUT WIDTH HEIGHT BITS CLIP TILES_X TILES_Y
  * IN and OUT hold WIDTH x HEIGHT samples, rows packed, one byte each for
- * BITS 8, two little-endian bytes for 16.
+ * BITS 8, two little-endian bytes for 10, 12 and 16: the values, over
+ * whose 2^BITS bins the tables are made.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,7 @@ main (int argc, char **argv)
   bits = atoi (argv[5]);
   bps = bits == 8 ? 1 : 2;
   ref_clahe_params_init (&p);
+  p.bits = bits;
   p.clip_limit = g_ascii_strtod (argv[6], NULL);
   p.tiles_x = atoi (argv[7]);
   p.tiles_y = atoi (argv[8]);

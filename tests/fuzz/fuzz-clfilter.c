@@ -268,7 +268,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     clahe.smoothing = smoothings[data[4] >> 6];
     clahe.tiles_x = MIN (tiles[(data[6] >> 1) & 7], max_tiles);
     clahe.tiles_y = MIN (tiles[(data[6] >> 4) & 7], max_tiles);
-    clahe.to_gray8 = to_gray8;
+    clahe.to_8bit = to_gray8;
     post = data[6] >> 7;
     message_bins = 1u << (pad & 15);
     frames = clahe.smoothing ? 2 : 1;
