@@ -40,7 +40,9 @@
  * downstream asks for it, GRAY16 input gives GRAY8 output, and YUV of d
  * bits its 8-bit sibling (NV12 for P010_10LE, P012_LE and P016_LE, I420
  * for I420_10LE and I420_12LE, Y42B for I422_10LE, Y444 for Y444_10LE and
- * Y444_16LE), its chroma c >> (d - 8).
+ * Y444_16LE), its chroma c >> (d - 8). Packed 8-bit RGB (RGBA, BGRx, RGB,
+ * ...) keeps its format: CLAHE on the channel #GstClClahe:color-space
+ * picks, or on each of R, G and B.
  *
  * With bins = 2^d for values of d bits (256 for 8-bit input, 65536 for
  * GRAY16, 1024 for the luma of P010_10LE, whose value is the word >> 6),
@@ -199,12 +201,15 @@ struct _GstClClahe {
   /* Under the object lock. */
   Settings settings;
 
-  /* Per caps: the kernels, and per grid of tiles their buffers. */
-  GstClClahePlan plan;
+  /* Per caps, for each channel the element works on (one, or R, G and B
+   * with color-space=rgb): the kernels, and per grid of tiles their
+   * buffers. */
+  GstClClahePlan plan[GST_CL_RGB_CHANNELS];
+  guint channels;
   GstVideoInfo in_info;
-  /* The whole frame's histogram for the message, from the first frame
-   * that posts one. */
-  GstClHistMeasure *measure;
+  /* The whole frame's histogram of each channel for the message, from the
+   * first frame that posts one. */
+  GstClHistMeasure *measure[GST_CL_RGB_CHANNELS];
   /* The frame in flight measured its histogram, and all its work was
    * queued: finish posts the message and attaches the meta it asked for. */
   gboolean message_pending;
@@ -229,12 +234,27 @@ GST_ELEMENT_REGISTER_DEFINE (clclahe, "clclahe", GST_RANK_NONE,
     GST_TYPE_CL_CLAHE);
 
 static void
+release_channels (GstClClahe *self)
+{
+  for (guint k = 0; k < GST_CL_RGB_CHANNELS; k++) {
+    gst_cl_clahe_plan_clear (&self->plan[k]);
+    g_clear_pointer (&self->measure[k], gst_cl_hist_measure_free);
+  }
+}
+
+/* A discontinuity, a flush or a failed frame: every channel's tables start
+ * afresh. */
+static void
+restart_channels (GstClClahe *self)
+{
+  for (guint k = 0; k < self->channels; k++)
+    gst_cl_clahe_plan_restart (&self->plan[k]);
+}
+
+static void
 gst_cl_clahe_teardown (GstClBaseFilter *filter)
 {
-  GstClClahe *self = GST_CL_CLAHE (filter);
-
-  gst_cl_clahe_plan_clear (&self->plan);
-  g_clear_pointer (&self->measure, gst_cl_hist_measure_free);
+  release_channels (GST_CL_CLAHE (filter));
 }
 
 static gboolean
@@ -246,36 +266,38 @@ gst_cl_clahe_configure (GstClFilter *filter, const GstVideoInfo *in_info,
   const GstClCommands cmd = gst_cl_base_filter_get_commands (base);
   GError *error = NULL;
 
-  gst_cl_clahe_plan_clear (&self->plan);
-  g_clear_pointer (&self->measure, gst_cl_hist_measure_free);
+  release_channels (self);
   self->in_info = *in_info;
-  if (!gst_cl_clahe_plan_init (&self->plan, &cmd, in_info, out_info, &error)) {
-    gst_cl_base_filter_post_error (base, error);
-    g_error_free (error);
-    return FALSE;
-  }
-  GST_DEBUG_OBJECT (self, "%ux%u %s to %s, tables onto %u + %u",
+  self->channels = gst_cl_filter_channels (filter);
+  for (guint k = 0; k < self->channels; k++)
+    if (!gst_cl_clahe_plan_init (&self->plan[k], &cmd, in_info, out_info,
+            &error)) {
+      gst_cl_base_filter_post_error (base, error);
+      g_error_free (error);
+      return FALSE;
+    }
+  GST_DEBUG_OBJECT (self, "%ux%u %s to %s, tables onto %u + %u, %u channel(s)",
       GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info),
       GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_NAME (out_info),
-      self->plan.lo, self->plan.top);
+      self->plan[0].lo, self->plan[0].top, self->channels);
   return TRUE;
 }
 
-/* The input's whole-frame histogram, measured as clhistogram measures it,
- * for the message; the measure is made for the caps the first time. */
+/* Channel @k's whole-frame histogram, measured as clhistogram measures
+ * it, for the message; the measure is made for the caps the first time. */
 static cl_int
-enqueue_message_histogram (GstClClahe *self, const GstClPlane *in, guint width,
-    const Settings *settings)
+enqueue_message_histogram (GstClClahe *self, guint k, const GstClPlane *in,
+    guint width, const Settings *settings)
 {
-  const guint num_bins = MIN (settings->out.message_bins, self->plan.nbins);
+  const guint num_bins = MIN (settings->out.message_bins, self->plan[k].nbins);
 
-  if (!self->measure) {
-    self->measure = gst_cl_hist_output_new_measure (GST_CL_FILTER (self),
+  if (!self->measure[k]) {
+    self->measure[k] = gst_cl_hist_output_new_measure (GST_CL_FILTER (self),
         &self->in_info);
-    if (!self->measure)
+    if (!self->measure[k])
       return CL_OUT_OF_RESOURCES;
   }
-  return gst_cl_hist_measure_enqueue (self->measure, in, 0, 0, width,
+  return gst_cl_hist_measure_enqueue (self->measure[k], in, 0, 0, width,
       in->height, num_bins);
 }
 
@@ -286,13 +308,16 @@ alloc_tables (GstClClahe *self, const GstClClaheSettings *s)
   GError *error = NULL;
 
   /* New tiles make new tables: the old state belongs to other tiles. */
-  if (s->tiles_x != self->plan.tiles_x || s->tiles_y != self->plan.tiles_y)
+  if (s->tiles_x != self->plan[0].tiles_x ||
+      s->tiles_y != self->plan[0].tiles_y)
     GST_DEBUG_OBJECT (self, "%ux%u tiles", s->tiles_x, s->tiles_y);
-  if (gst_cl_clahe_plan_alloc (&self->plan, s, &error))
-    return TRUE;
-  gst_cl_base_filter_post_error (GST_CL_BASE_FILTER (self), error);
-  g_error_free (error);
-  return FALSE;
+  for (guint k = 0; k < self->channels; k++)
+    if (!gst_cl_clahe_plan_alloc (&self->plan[k], s, &error)) {
+      gst_cl_base_filter_post_error (GST_CL_BASE_FILTER (self), error);
+      g_error_free (error);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static cl_int
@@ -300,9 +325,7 @@ gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
     const GstClPlane *out_planes)
 {
   GstClClahe *self = GST_CL_CLAHE (filter);
-  const GstClPlane *in = &in_planes[GST_VIDEO_COMP_Y];
-  const GstClPlane *out = &out_planes[GST_VIDEO_COMP_Y];
-  const guint width = in->row_bytes / self->plan.in_bps;
+  const guint width = in_planes[0].row_bytes / self->plan[0].in_bps;
   Settings settings;
   gboolean measures;
   cl_int status;
@@ -315,15 +338,19 @@ gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
     return CL_MEM_OBJECT_ALLOCATION_FAILURE;
   measures = settings.out.post_messages || settings.out.attach_meta;
   status = CL_SUCCESS;
-  /* Before the tables: the output may be the input's own memory. */
-  if (measures)
-    status = enqueue_message_histogram (self, in, width, &settings);
-  if (status == CL_SUCCESS)
-    status = gst_cl_clahe_plan_enqueue (&self->plan, in, out, &settings.clahe);
-  else
-    /* Restarted as after a frame whose tables failed: a failed frame
-     * leaves nothing that later ones may count on. */
-    gst_cl_clahe_plan_restart (&self->plan);
+  for (guint k = 0; k < self->channels && status == CL_SUCCESS; k++) {
+    /* Before the tables: the output may be the input's own memory. */
+    if (measures)
+      status = enqueue_message_histogram (self, k, &in_planes[k], width,
+          &settings);
+    if (status == CL_SUCCESS)
+      status = gst_cl_clahe_plan_enqueue (&self->plan[k], &in_planes[k],
+          &out_planes[k], &settings.clahe);
+  }
+  /* Restarted as after a frame whose tables failed: a failed frame leaves
+   * nothing that later ones may count on. */
+  if (status != CL_SUCCESS)
+    restart_channels (self);
   self->message_pending = measures && status == CL_SUCCESS;
   self->frame_posts = settings.out.post_messages;
   self->frame_attaches = settings.out.attach_meta;
@@ -345,7 +372,8 @@ gst_cl_clahe_finish (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
   if (!self->message_pending)
     return GST_FLOW_OK;
   self->message_pending = FALSE;
-  s = gst_cl_hist_output_take (filter, self->measure, inbuf, in_info);
+  s = gst_cl_hist_output_take_channels (filter, self->measure, self->channels,
+      inbuf, in_info);
   /* Posted without the object lock, as level does. */
   if (s)
     gst_cl_hist_output_publish (filter, s, self->frame_posts,
@@ -360,14 +388,14 @@ gst_cl_clahe_before_transform (GstBaseTransform *trans, GstBuffer *buffer)
   GstClClahe *self = GST_CL_CLAHE (trans);
 
   if (GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DISCONT))
-    gst_cl_clahe_plan_restart (&self->plan);
+    restart_channels (self);
 }
 
 static gboolean
 gst_cl_clahe_sink_event (GstBaseTransform *trans, GstEvent *event)
 {
   if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
-    gst_cl_clahe_plan_restart (&GST_CL_CLAHE (trans)->plan);
+    restart_channels (GST_CL_CLAHE (trans));
   return GST_BASE_TRANSFORM_CLASS (gst_cl_clahe_parent_class)
       ->sink_event (trans, event);
 }
@@ -531,9 +559,10 @@ gst_cl_clahe_class_init (GstClClaheClass *klass)
    * Of RGB frames, the channel the element works on, as OpenCV users
    * write it: `ycrcb` the Y of `cv2.COLOR_RGB2YCrCb`, `lab` the L of
    * `cv2.COLOR_RGB2Lab` (8-bit), each pixel converted back with the other
-   * two channels as they were. Alpha and padding bytes are kept. YUV and
-   * gray frames have their luma worked on whatever the value. May change
-   * while playing, from the next frame on.
+   * two channels as they were; `rgb` each of R, G and B on its own, as on
+   * three gray frames (their own tiles' tables and smoothing). Alpha and
+   * padding bytes are kept. YUV and gray frames have their luma worked on
+   * whatever the value. May change while playing, from the next frame on.
    */
   gst_cl_color_install_property (gobject_class, PROP_COLOR_SPACE);
   gst_cl_hist_output_install_properties (gobject_class, PROP_POST_MESSAGES,

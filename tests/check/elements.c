@@ -110,8 +110,6 @@ typedef struct {
   gboolean every_range;
   /* The color-space property, for RGB: else RGB's channel is gray. */
   gboolean color_spaces;
-  /* ... and its value rgb. */
-  gboolean rgb_channels;
   /* test_state_cycles: the image and its cycles. */
   const gchar *cycle_image;
   guint cycles;
@@ -426,7 +424,6 @@ static const Element elements[] = {
       .n_sizes = G_N_ELEMENTS (sizes_4k),
       .every_range = TRUE,
       .color_spaces = TRUE,
-      .rgb_channels = TRUE,
       .cycle_image = "moon.png",
       .cycles = 10,
       .settings = histequalize_settings,
@@ -472,7 +469,6 @@ static const Element elements[] = {
       .sizes = sizes_4k,
       .n_sizes = G_N_ELEMENTS (sizes_4k),
       .color_spaces = TRUE,
-      .rgb_channels = TRUE,
       .cycle_image = "moon.png",
       .cycles = 5,
       .settings = histogram_settings,
@@ -530,10 +526,10 @@ element_spaces (const Element *e, guint spaces[4])
   guint n = 0;
 
   spaces[n++] = REF_COLOR_YCRCB;
-  if (e->color_spaces)
+  if (e->color_spaces) {
     spaces[n++] = REF_COLOR_LAB;
-  if (e->rgb_channels)
     spaces[n++] = REF_COLOR_RGB;
+  }
   return n;
 }
 
