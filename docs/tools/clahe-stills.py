@@ -143,6 +143,9 @@ def main():
         'clclahe clip-limit=512 ! video/x-raw,format=GRAY8 ! '
         'appsink name=sink sync=false' % path16)[0]
     got = rows(data, info)
+    # GRAY8 out of GRAY16 is OpenCV's 16-bit CLAHE shifted down by 8.
+    want = (cv2.createCLAHE(512, (8, 8)).apply(scene) >> 8).astype(np.uint8)
+    assert np.array_equal(got.reshape(want.shape), want), 'thermal: not cv2'
     cv2.imwrite(os.path.join(out, 'thermal-clclahe.png'), got)
     print('lo %d hi %d: written to %s' % (lo, hi, out))
     return 0

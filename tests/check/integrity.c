@@ -19,9 +19,10 @@
  *
  * Every frame out exact, none lost or repeated, whatever upstream hands
  * over and however fast downstream takes it: each element in each format
- * it takes, fed by upstream elements that recycle their own buffers
- * (videotestsrc, videoconvert, an appsrc with a small pool of its own) and
- * with buffers it may not write, into a sink that reads each frame at once,
+ * it takes (gray, 8-bit YUV, packed RGB and YUV of 10 to 16 bits), fed by
+ * upstream elements that recycle their own buffers (videotestsrc,
+ * videoconvert, an appsrc with a small pool of its own) and with buffers
+ * it may not write, into a sink that reads each frame at once,
  * one that holds frames unread for a while (as filesink does), and a slow
  * one, each with and without a queue in front, and in chains of two
  * elements whose frames stay on the device. Every output frame is compared
@@ -443,6 +444,22 @@ rounds (void)
   return env ? MAX (1, atoi (env)) : 1;
 }
 
+/* Every format the elements take: gray, 8-bit YUV and RGB, then YUV of
+ * 10 to 16 bits. */
+static guint
+n_formats (void)
+{
+  return test_n_all_formats + test_n_high_depth_formats;
+}
+
+static GstVideoFormat
+format_at (guint i)
+{
+  return i < test_n_all_formats
+             ? test_all_formats[i]
+             : test_high_depth_formats[i - test_n_all_formats];
+}
+
 /* Whether INTEGRITY_FORMATS, where set, names @format. */
 static gboolean
 format_wanted (GstVideoFormat format)
@@ -519,12 +536,12 @@ check_element (const gchar *element)
   GRand *rand = g_rand_new_with_seed (g_str_hash (element));
   guint wrong = 0, formats = 0;
 
-  for (guint i = 0; i < test_n_all_formats; i++) {
-    if (!format_wanted (test_all_formats[i]))
+  for (guint i = 0; i < n_formats (); i++) {
+    if (!format_wanted (format_at (i)))
       continue;
     formats++;
     for (Source s = 0; s < N_SOURCES; s++)
-      wrong += check_chain (s, test_all_formats[i], &element, 1, rand);
+      wrong += check_chain (s, format_at (i), &element, 1, rand);
   }
   g_rand_free (rand);
   fail_unless (formats > 0, "INTEGRITY_FORMATS names no format");
@@ -555,6 +572,21 @@ GST_START_TEST (test_clsobel)
 }
 GST_END_TEST;
 
+/* Of YUV of more bits, the chains take one format of each layout the
+ * device planes differ in (P010's shifted words, I420_12LE's low bits,
+ * Y444_16LE's whole words): the others only repeat these between the
+ * elements, and 16-bit clclahe on the GPU kernels is slow on PoCL. */
+static gboolean
+chained (GstVideoFormat format)
+{
+  return test_format_depth (format) == 8 ||
+         format == GST_VIDEO_FORMAT_GRAY16_LE ||
+         format == GST_VIDEO_FORMAT_GRAY16_BE ||
+         format == GST_VIDEO_FORMAT_P010_10LE ||
+         format == GST_VIDEO_FORMAT_I420_12LE ||
+         format == GST_VIDEO_FORMAT_Y444_16LE;
+}
+
 /* Two elements whose link keeps frames on the device: the second reads
  * buffers of the first's device pool, which it recycles. */
 GST_START_TEST (test_device_chains)
@@ -562,18 +594,18 @@ GST_START_TEST (test_device_chains)
   GRand *rand = g_rand_new_with_seed (7);
   guint wrong = 0, formats = 0;
 
-  for (guint i = 0; i < test_n_all_formats; i++) {
-    if (!format_wanted (test_all_formats[i]))
+  for (guint i = 0; i < n_formats (); i++) {
+    if (!format_wanted (format_at (i)))
       continue;
     formats++;
+    if (!chained (format_at (i)))
+      continue;
     for (guint e = 0; e < G_N_ELEMENTS (elements); e++) {
       const gchar *after[] = { "clhistequalize", elements[e] };
       const gchar *before[] = { elements[e], "clhistequalize" };
 
-      wrong += check_chain (SOURCE_TESTSRC, test_all_formats[i], after, 2,
-          rand);
-      wrong += check_chain (SOURCE_APP_POOL, test_all_formats[i], before, 2,
-          rand);
+      wrong += check_chain (SOURCE_TESTSRC, format_at (i), after, 2, rand);
+      wrong += check_chain (SOURCE_APP_POOL, format_at (i), before, 2, rand);
     }
   }
   g_rand_free (rand);

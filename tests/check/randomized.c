@@ -17,13 +17,16 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Random sizes (1x1 up to 1024x512, most small), formats (gray and YUV),
+ * Random sizes (1x1 up to 1024x512, most small), formats (gray, YUV of 8
+ * to 16 bits and packed RGB),
  * strides (packed, the caps' default, or any padding, odd ones too, each
  * plane its own), plane order and gaps in the buffer, luma contents
  * (uniform, constant, two values, a narrow band, 12-bit, extremes), random
  * chroma, YUV ranges (no colorimetry, bt601, bt709, full) and clsobel
  * parameters and output format (GRAY8 asked for by the sink, or the
- * default), clclahe's clip limit, tiles, smoothing and histogram message,
+ * default), 8-bit output of 16-bit samples (GRAY8, or the 8-bit sibling of
+ * YUV of more bits) from clhistequalize's AGC and clclahe, clclahe's clip
+ * limit, tiles, smoothing and histogram message,
  * the caps changing from frame to frame. The seed is fixed and
  * printed; CLFILTER_SEED=N replays another, CLFILTER_FRAMES=N changes the
  * count. A failure names the seed and the frame.
@@ -48,6 +51,42 @@ env_uint (const gchar *name, guint32 fallback)
   const gchar *v = g_getenv (name);
 
   return v && *v ? (guint32)strtoul (v, NULL, 0) : fallback;
+}
+
+/* Any format the elements take: gray, 8-bit YUV, RGB, YUV of more bits. */
+static GstVideoFormat
+random_format (GRand *rand)
+{
+  const guint i = g_rand_int_range (rand, 0,
+      test_n_all_formats + test_n_high_depth_formats);
+
+  return i < test_n_all_formats
+             ? test_all_formats[i]
+             : test_high_depth_formats[i - test_n_all_formats];
+}
+
+/* What a sink that asks for 8 bits takes: GRAY8 after GRAY16, the 8-bit
+ * sibling after YUV of more bits. */
+#define TO_8BIT_CAPS "video/x-raw,format={ GRAY8, NV12, I420, Y42B, Y444 }"
+
+/* The 8-bit output of @format, which has 16-bit samples. */
+static GstVideoFormat
+format_8bit (GstVideoFormat format)
+{
+  return test_format_is_yuv (format) ? test_format_narrow (format)
+                                     : GST_VIDEO_FORMAT_GRAY8;
+}
+
+/* Random chroma of @f's depth. */
+static void
+random_chroma (TestFrame *f, GRand *rand)
+{
+  const guint max = 1u << test_format_depth (f->format);
+
+  for (guint k = 1; k < test_frame_n_components (f); k++)
+    for (guint y = 0; y < test_frame_comp_height (f, k); y++)
+      for (guint x = 0; x < test_frame_comp_width (f, k); x++)
+        test_frame_set_comp (f, k, x, y, g_rand_int_range (rand, 0, max));
 }
 
 static guint
@@ -93,7 +132,7 @@ random_content (TestFrame *f, GRand *rand)
           v = MIN (max, v);
           break;
         case 4:
-          v = g_rand_int (rand) & (max == 255 ? 0xff : 0xfff);
+          v = g_rand_int (rand) & MIN (max, 0xfff);
           break;
         default:
           v = g_rand_boolean (rand) ? 0 : max;
@@ -145,8 +184,7 @@ run_randomized (const gchar *element)
   for (guint i = 0; i < 2 && !sobel; i++)
     g_object_set (harness[i]->element, "post-messages", FALSE, NULL);
   for (guint i = 0; i < frames; i++) {
-    const GstVideoFormat format =
-        test_all_formats[g_rand_int_range (rand, 0, test_n_all_formats)];
+    const GstVideoFormat format = random_format (rand);
     const guint width = random_dimension (rand, 1024);
     const guint height = random_dimension (rand, 512);
     gsize strides[GST_VIDEO_MAX_PLANES] = { 0 };
@@ -175,10 +213,7 @@ run_randomized (const gchar *element)
       strides[p] = random_stride (rand, format, width, p);
     in = test_frame_new_strides (format, width, height, strides);
     content = random_content (in, rand);
-    for (guint k = 1; k < test_frame_n_components (in); k++)
-      for (guint y = 0; y < test_frame_comp_height (in, k); y++)
-        for (guint x = 0; x < test_frame_comp_width (in, k); x++)
-          test_frame_set_comp (in, k, x, y, g_rand_int_range (rand, 0, 256));
+    random_chroma (in, rand);
     if (test_format_is_yuv (format))
       test_frame_set_colorimetry (in,
           colorimetries[g_rand_int_range (rand, 0, 4)]);
@@ -224,18 +259,17 @@ run_random_agc (void)
   const guint32 seed = env_uint ("CLFILTER_SEED", DEFAULT_SEED);
   const guint frames = env_uint ("CLFILTER_FRAMES", DEFAULT_FRAMES) / 4;
   GRand *rand = g_rand_new_with_seed (seed);
-  /* GRAY16 as it comes, and to GRAY8 where the sink asks. */
+  /* 16-bit samples as they come, and to 8 bits where the sink asks. */
   GstHarness *harness[2] = { gst_harness_new ("clhistequalize"),
     gst_harness_new ("clhistequalize") };
   AgcState state[2] = { { 0 } };
   GstCaps *last[2] = { NULL, NULL };
 
   g_print ("clhistequalize AGC: %u random frames from seed %u\n", frames, seed);
-  gst_harness_set_sink_caps_str (harness[1], "video/x-raw,format=GRAY8");
+  gst_harness_set_sink_caps_str (harness[1], TO_8BIT_CAPS);
   for (guint i = 0; i < frames; i++) {
-    const GstVideoFormat format =
-        test_all_formats[g_rand_int_range (rand, 0, test_n_all_formats)];
-    const gboolean to_gray8 = test_format_depth (format) == 16 &&
+    const GstVideoFormat format = random_format (rand);
+    const gboolean to_gray8 = test_format_depth (format) > 8 &&
                               g_rand_boolean (rand);
     /* Few sizes, so that the caps often stay and smoothing carries on. */
     const guint width = g_rand_boolean (rand) ? 97 : 33;
@@ -254,6 +288,7 @@ run_random_agc (void)
       strides[p] = random_stride (rand, format, width, p);
     in = test_frame_new_strides (format, width, height, strides);
     random_content (in, rand);
+    random_chroma (in, rand);
     if (test_format_is_yuv (format) && g_rand_boolean (rand))
       test_frame_set_colorimetry (in, TEST_COLORIMETRY_FULL);
     caps = test_frame_caps (in);
@@ -266,7 +301,7 @@ run_random_agc (void)
         s.saturate_high, "strength", s.strength, "smoothing", s.smoothing,
         "roi-x", s.roi_x, "roi-y", s.roi_y, "roi-width", s.roi_width,
         "roi-height", s.roi_height, NULL);
-    expected = ref_agc_frame (in, to_gray8 ? GST_VIDEO_FORMAT_GRAY8 : format,
+    expected = ref_agc_frame (in, to_gray8 ? format_8bit (format) : format,
         test_format_is_yuv (format) && !test_frame_full_range (in), &s,
         &state[to_gray8]);
     out = test_harness_process (h, in);
@@ -275,7 +310,7 @@ run_random_agc (void)
         "strength %.17g smoothing %u roi %u,%u %ux%u (replay: "
         "CLFILTER_SEED=%u)",
         seed, i, gst_video_format_to_string (format), width, height,
-        to_gray8 ? " to GRAY8" : "", s.method, s.saturate_low, s.saturate_high,
+        to_gray8 ? " to 8 bits" : "", s.method, s.saturate_low, s.saturate_high,
         s.strength, s.smoothing, s.roi_x, s.roi_y, s.roi_width, s.roi_height,
         seed);
     test_frame_free (expected);
@@ -312,7 +347,8 @@ check_clahe_message (GstBus *bus, const TestFrame *in, guint message_bins,
 }
 
 /* clclahe with random clip limits, tiles, smoothing and messages on every
- * frame, every format and layout, GRAY16 to GRAY8 where the sink asks; the
+ * frame, every format and layout, 16-bit samples to 8 bits (GRAY8, the
+ * 8-bit sibling) where the sink asks; the
  * smoothing state carried on while the caps and tiles stay, as the
  * element's. */
 static void
@@ -339,7 +375,7 @@ run_random_clahe (void)
 
   ref_clahe_params_init (&p);
   g_print ("clclahe: %u random frames from seed %u\n", frames, seed);
-  gst_harness_set_sink_caps_str (harness[1], "video/x-raw,format=GRAY8");
+  gst_harness_set_sink_caps_str (harness[1], TO_8BIT_CAPS);
   for (guint i = 0; i < 2; i++) {
     bus[i] = gst_bus_new ();
     gst_element_set_bus (harness[i]->element, bus[i]);
@@ -361,16 +397,15 @@ run_random_clahe (void)
     gchar *desc, *what;
 
     if (new_caps) {
-      shape.format =
-          test_all_formats[g_rand_int_range (rand, 0, test_n_all_formats)];
-      shape.to_8bit = test_format_depth (shape.format) == 16 &&
+      shape.format = random_format (rand);
+      shape.to_8bit = test_format_depth (shape.format) > 8 &&
                       g_rand_boolean (rand);
       shape.width = random_dimension (rand, 700);
       shape.height = random_dimension (rand, 300);
       shape.colorimetry = g_rand_int_range (rand, 0, 4);
     }
     if (new_tiles) {
-      /* GRAY16's tables are 128 KiB a tile: at most 16x16 of them. */
+      /* 16-bit values' tables are 128 KiB a tile: at most 16x16. */
       const guint max_tiles = test_format_depth (shape.format) == 16 ? 16 : 64;
 
       p.tiles_x = g_rand_int_range (rand, 1, max_tiles + 1);
@@ -385,10 +420,7 @@ run_random_clahe (void)
     in = test_frame_new_strides (shape.format, shape.width, shape.height,
         strides);
     content = random_content (in, rand);
-    for (guint k = 1; k < test_frame_n_components (in); k++)
-      for (guint y = 0; y < test_frame_comp_height (in, k); y++)
-        for (guint x = 0; x < test_frame_comp_width (in, k); x++)
-          test_frame_set_comp (in, k, x, y, g_rand_int_range (rand, 0, 256));
+    random_chroma (in, rand);
     if (test_format_is_yuv (shape.format))
       test_frame_set_colorimetry (in, colorimetries[shape.colorimetry]);
     /* The layout in the buffer is no part of the caps. */
@@ -417,7 +449,7 @@ run_random_clahe (void)
     what = g_strdup_printf ("seed %u clclahe frame %u: %s%s, %s content, "
                             "clip %.17g tiles %ux%u smoothing %u (replay: "
                             "CLFILTER_SEED=%u)",
-        seed, i, desc, p.to_8bit ? " to GRAY8" : "", content, p.clip_limit,
+        seed, i, desc, p.to_8bit ? " to 8 bits" : "", content, p.clip_limit,
         p.tiles_x, p.tiles_y, p.smoothing, seed);
     g_free (desc);
     fail_unless (test_frame_equal (expected, out),

@@ -29,8 +29,9 @@
  *           up to 4, padded by byte 3, padded odd), every plane alike;
  *           bit 5: the buffer is byte 3 + 1 bytes short, plane 0 last in
  *           it; bit 6: plane 0 last in the buffer, after a gap of byte 3 &
- *           15; bit 7: into a sink that asks for GRAY8 (clsobel, and
- *           clhistequalize on GRAY16)
+ *           15; bit 7: into a sink that asks for 8 bits (clsobel: GRAY8;
+ *           clhistequalize and clclahe on 16-bit samples: GRAY8 of GRAY16,
+ *           the 8-bit sibling of YUV of more bits)
  *   byte 1  width - 1, byte 2 height - 1 (bits 0-1 of byte 5 add 256 to
  *           each)
  *   byte 3  padding, or how much is missing
@@ -47,9 +48,10 @@
  *           3 & 15), each message's bins, pixels, min and max checked
  *           against a count of the input; byte 4's bits 0-2 its clip-limit
  *           and bits 6-7 its smoothing (indices into tables below, a second
- *           frame as for clhistequalize), byte 0's bit 7 GRAY8 out of GRAY16
- *   byte 7  format: test_all_formats[byte % its length] (gray, YUV, then
- *           packed RGB)
+ *           frame as for clhistequalize), byte 0's bit 7 8-bit output
+ *   byte 7  format: test_all_formats (gray, YUV, then packed RGB) then
+ *           test_high_depth_formats (YUV of 10 to 16 bits), the byte
+ *           modulo their count
  *   rest    sample values, component by component, repeated over the
  *           frame
  *
@@ -70,8 +72,9 @@
 void gst_plugin_clfilter_register (void);
 
 /* clhistequalize, clsobel, clsobel into a GRAY8 sink, clhistequalize into
- * a GRAY8 sink, clclahe, clclahe into a GRAY8 sink; the last two post to
- * their buses. */
+ * an 8-bit sink, clclahe, clclahe into an 8-bit sink; the last two post to
+ * their buses. An 8-bit sink takes GRAY8 after GRAY16 and the 8-bit
+ * sibling after YUV of more bits. */
 static GstHarness *harness[6];
 static GstBus *bus[2];
 static const gchar *mode_nicks[] = { "magnitude", "magnitude-l1", "dx", "dy" };
@@ -85,6 +88,8 @@ static const double clips[] = { 2.0, 0.0, 1.0, 40.0, 65536.0, 0.01, 3.7,
 static const guint tiles[] = { 1, 2, 3, 5, 8, 13, 33, 64 };
 static const gchar *colorimetries[] = { NULL, TEST_COLORIMETRY_LIMITED, "bt709",
   TEST_COLORIMETRY_FULL };
+
+#define TO_8BIT_CAPS "video/x-raw,format={ GRAY8, NV12, I420, Y42B, Y444 }"
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
@@ -134,7 +139,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   harness[2] = gst_harness_new ("clsobel");
   harness[3] = gst_harness_new ("clhistequalize");
   gst_harness_set_sink_caps_str (harness[2], "video/x-raw,format=GRAY8");
-  gst_harness_set_sink_caps_str (harness[3], "video/x-raw,format=GRAY8");
+  gst_harness_set_sink_caps_str (harness[3], TO_8BIT_CAPS);
   g_object_set (harness[0]->element, "post-messages", TRUE, NULL);
   g_object_set (harness[3]->element, "post-messages", TRUE, NULL);
   for (guint i = 0; i < 2; i++) {
@@ -142,7 +147,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
     bus[i] = gst_bus_new ();
     gst_element_set_bus (harness[4 + i]->element, bus[i]);
   }
-  gst_harness_set_sink_caps_str (harness[5], "video/x-raw,format=GRAY8");
+  gst_harness_set_sink_caps_str (harness[5], TO_8BIT_CAPS);
   return 0;
 }
 
@@ -176,12 +181,34 @@ check_message (GstBus *b, const TestFrame *in, guint message_bins)
   g_free (hist);
 }
 
+/* Byte 7's format: gray, 8-bit YUV and RGB, then YUV of more bits. */
+static GstVideoFormat
+format_of (guint8 b)
+{
+  const guint i = b % (test_n_all_formats + test_n_high_depth_formats);
+
+  return i < test_n_all_formats
+             ? test_all_formats[i]
+             : test_high_depth_formats[i - test_n_all_formats];
+}
+
+/* The bits of a 16-bit word's sample the fuzzer sets in component @k of
+ * @format: P010's luma 10 (the word's low bits are no part of it),
+ * I420_10LE's all 16, whose bits above the depth the elements must drop. */
+static guint
+sample_mask (GstVideoFormat format, guint k)
+{
+  const GstVideoFormatInfo *finfo = gst_video_format_get_info (format);
+
+  return 0xffffu >> GST_VIDEO_FORMAT_INFO_SHIFT (finfo, k);
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   guint e, width, height, mode, stride_kind, pad, threshold, frames;
   GstVideoFormat format, out_format;
-  gboolean shortened, to_gray8;
+  gboolean shortened, to_8bit;
   gdouble scale;
   TestFrame *in, *expected, *out;
   GstHarness *h;
@@ -203,16 +230,17 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   mode = (data[0] >> 1) & 3;
   stride_kind = (data[0] >> 3) & 3;
   shortened = (data[0] >> 5) & 1;
-  to_gray8 = data[0] >> 7;
+  to_8bit = data[0] >> 7;
   width = data[1] + 1 + (data[5] & 1 ? 256 : 0);
   height = data[2] + 1 + (data[5] & 2 ? 256 : 0);
   pad = data[3];
-  format = test_all_formats[data[7] % test_n_all_formats];
-  if (e != 1 && test_format_depth (format) != 16)
-    to_gray8 = FALSE;
-  out_format = to_gray8 ? GST_VIDEO_FORMAT_GRAY8
-               : e != 1 ? format
-                        : ref_sobel_default_format (format);
+  format = format_of (data[7]);
+  if (e != 1 && test_format_depth (format) == 8)
+    to_8bit = FALSE;
+  out_format = !to_8bit ? (e != 1 ? format : ref_sobel_default_format (format))
+               : e != 1 && test_format_is_yuv (format)
+                   ? test_format_narrow (format)
+                   : GST_VIDEO_FORMAT_GRAY8;
   scale = scales[data[4] & 7];
   threshold = data[4] >> 3
                   ? (data[4] >> 3) *
@@ -232,7 +260,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   }
   in = test_frame_new_strides (format, width, height, strides);
   for (guint k = 0; k < test_frame_n_components (in); k++) {
-    const guint bits = k == 0 ? test_format_depth (format) : 8;
+    /* Luma (gray) of 16-bit words from two bytes, the rest from one. */
+    const gboolean words = k == 0 && test_format_depth (format) > 8;
 
     for (guint y = 0; y < test_frame_comp_height (in, k); y++)
       for (guint x = 0; x < test_frame_comp_width (in, k); x++) {
@@ -241,9 +270,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         if (n_pixels) {
           const size_t j = i % n_pixels;
 
-          v = bits == 8 ? pixels[j]
-                        : pixels[j] | pixels[(j + 1) % n_pixels] << 8;
-          i += bits / 8;
+          v = words ? (pixels[j] | pixels[(j + 1) % n_pixels] << 8) &
+                          sample_mask (format, k)
+                    : pixels[j];
+          i += words ? 2 : 1;
         }
         test_frame_set_comp (in, k, x, y, v);
       }
@@ -255,9 +285,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   in->planes_reversed = shortened || (data[0] >> 6) & 1;
   in->plane_gap = (data[0] >> 6) & 1 ? pad & 15 : 0;
 
-  h = harness[e == 0   ? (to_gray8 ? 3 : 0)
-              : e == 1 ? (to_gray8 ? 2 : 1)
-                       : (to_gray8 ? 5 : 4)];
+  h = harness[e == 0   ? (to_8bit ? 3 : 0)
+              : e == 1 ? (to_8bit ? 2 : 1)
+                       : (to_8bit ? 5 : 4)];
   frames = 1;
   if (e == 2) {
     /* GRAY16's tables are 128 KiB a tile. */
@@ -268,7 +298,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     clahe.smoothing = smoothings[data[4] >> 6];
     clahe.tiles_x = MIN (tiles[(data[6] >> 1) & 7], max_tiles);
     clahe.tiles_y = MIN (tiles[(data[6] >> 4) & 7], max_tiles);
-    clahe.to_8bit = to_gray8;
+    clahe.to_8bit = to_8bit;
     post = data[6] >> 7;
     message_bins = 1u << (pad & 15);
     frames = clahe.smoothing ? 2 : 1;
@@ -323,7 +353,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       if (gst_harness_buffers_in_queue (h))
         die (in, "a short buffer gave output");
       if (e == 2)
-        drain (bus[to_gray8]);
+        drain (bus[to_8bit]);
       gst_caps_unref (caps);
       test_frame_free (in);
       return 0;
@@ -359,8 +389,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       die (in, f ? "the second frame differs from the reference"
                  : "output differs from the reference");
     if (post)
-      check_message (bus[to_gray8], in, message_bins);
-    if (e == 2 && gst_bus_pop_filtered (bus[to_gray8], GST_MESSAGE_ELEMENT))
+      check_message (bus[to_8bit], in, message_bins);
+    if (e == 2 && gst_bus_pop_filtered (bus[to_8bit], GST_MESSAGE_ELEMENT))
       die (in, "a message too many");
     gst_buffer_unref (outbuf);
     test_frame_free (expected);
@@ -368,7 +398,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     gst_caps_unref (caps);
   }
   if (e == 2)
-    drain (bus[to_gray8]);
+    drain (bus[to_8bit]);
   agc_state_reset (&state);
   ref_clahe_state_clear (&clahe_state);
   test_frame_free (in);
