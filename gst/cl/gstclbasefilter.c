@@ -50,6 +50,10 @@ typedef struct {
    * thread that starts and stops the element and then to streaming. */
   GstClContext *cl;
   GstClProfile *profile;
+  /* The element's own queues, and those of the frame under way: its own,
+   * or those of the device chain it is part of. */
+  GstClQueues *own_queues;
+  GstClQueues *queues;
 } GstClBaseFilterPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClBaseFilter, gst_cl_base_filter,
@@ -98,9 +102,37 @@ gst_cl_base_filter_profile_collect (GstClBaseFilter *filter)
 GstClCommands
 gst_cl_base_filter_get_commands (GstClBaseFilter *filter)
 {
-  GstClCommands cmd = { PRIV (filter)->cl, PRIV (filter)->profile };
+  GstClCommands cmd = { PRIV (filter)->cl, PRIV (filter)->profile,
+    &PRIV (filter)->queues };
 
   return cmd;
+}
+
+GstClQueues *
+gst_cl_base_filter_get_queues (GstClBaseFilter *filter)
+{
+  return PRIV (filter)->queues;
+}
+
+cl_int
+gst_cl_base_filter_use_queues (GstClBaseFilter *filter, GstClQueues *queues)
+{
+  GstClBaseFilterPrivate *priv = PRIV (filter);
+  cl_int status;
+
+  if (!queues)
+    queues = priv->own_queues;
+  if (queues == priv->queues)
+    return CL_SUCCESS;
+  /* The element's own buffers, which the last frame's commands used, are
+   * used next on the new queue. */
+  status = gst_cl_queues_order_after (queues, priv->queues);
+  if (status != CL_SUCCESS)
+    return status;
+  GST_DEBUG_OBJECT (filter, "frames now on queue %p", queues->queue);
+  gst_cl_queues_unref (priv->queues);
+  priv->queues = gst_cl_queues_ref (queues);
+  return CL_SUCCESS;
 }
 
 void
@@ -183,6 +215,8 @@ release_device (GstClBaseFilter *filter, gboolean notify)
   if (had_context && klass->teardown)
     klass->teardown (filter);
   g_clear_pointer (&priv->profile, gst_cl_profile_free);
+  g_clear_pointer (&priv->queues, gst_cl_queues_unref);
+  g_clear_pointer (&priv->own_queues, gst_cl_queues_unref);
   set_context_object (filter, NULL);
   if (had_context && notify)
     g_object_notify (G_OBJECT (filter), "device-name");
@@ -221,6 +255,12 @@ gst_cl_base_filter_start (GstBaseTransform *trans)
     goto failed;
   }
   set_context_object (filter, cl);
+  priv->own_queues = gst_cl_context_new_queues (cl, &error);
+  if (!priv->own_queues) {
+    gst_cl_base_filter_post_error (filter, error);
+    goto failed;
+  }
+  priv->queues = gst_cl_queues_ref (priv->own_queues);
   if (cl->profiling)
     priv->profile = gst_cl_profile_new ();
 

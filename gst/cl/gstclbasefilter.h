@@ -61,6 +61,13 @@ GstClContext *gst_cl_base_filter_ref_context (GstClBaseFilter *filter);
 /* Where the stream's commands go, for the frame layer and the histogram
  * services, from start() to stop(). */
 GstClCommands gst_cl_base_filter_get_commands (GstClBaseFilter *filter);
+/* The queues of the frame under way, from start() to stop(). */
+GstClQueues *gst_cl_base_filter_get_queues (GstClBaseFilter *filter);
+/* The frame's commands go on @queues (those of the device memory it came
+ * in), or on the element's own where NULL; ordered on the device after
+ * the last frame's, which may have been on other queues. */
+cl_int gst_cl_base_filter_use_queues (GstClBaseFilter *filter,
+    GstClQueues *queues);
 /* Posts @error, from the library (its message: a sentence for the user,
  * then a line of details), as the element's error. */
 void gst_cl_base_filter_post_error (GstClBaseFilter *filter,
@@ -80,7 +87,7 @@ cl_program gst_cl_base_filter_get_program (GstClBaseFilter *filter,
 cl_kernel gst_cl_base_filter_stage_kernel (GstClBaseFilter *filter,
     cl_program program, GstClStage stage, GstClDepths depths);
 cl_mem gst_cl_base_filter_alloc (GstClBaseFilter *filter, gsize size);
-/* Queues @kernel on the context's queue, its time measured when profiling.
+/* Queues @kernel on the frame's queue, its time measured when profiling.
  * A kernel whose arguments failed to set is reported as such. */
 cl_int gst_cl_base_filter_enqueue_kernel (GstClBaseFilter *filter,
     cl_kernel kernel, cl_uint dims, const size_t *global, const size_t *local);

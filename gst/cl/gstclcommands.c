@@ -17,7 +17,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * A stream's commands on its context's queue; see the header.
+ * A stream's commands on its queue; see the header.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -38,8 +38,8 @@ gst_cl_commands_kernel (const GstClCommands *cmd, cl_kernel kernel,
         NULL);
     event = gst_cl_profile_event (cmd->profile, name);
   }
-  return clEnqueueNDRangeKernel (cmd->cl->queue, kernel, dims, NULL, global,
-      local, 0, NULL, event);
+  return clEnqueueNDRangeKernel (gst_cl_commands_queue (cmd), kernel, dims,
+      NULL, global, local, 0, NULL, event);
 }
 
 cl_event *

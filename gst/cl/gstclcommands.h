@@ -25,14 +25,31 @@
 
 G_BEGIN_DECLS
 
-/* Where a stream's commands go: the context's queue, and their events and
- * bytes to @profile when profiling (NULL otherwise). The frame layer and
- * the histogram services get this from the element's base class
+/* Where a stream's commands go: the queues of the frame under way (the
+ * element's own, or those its device memory came with), and their events
+ * and bytes to @profile when profiling (NULL otherwise). The frame layer
+ * and the histogram services get this from the element's base class
  * (gst_cl_base_filter_get_commands()) and never see the element. */
 typedef struct {
   GstClContext *cl;
   GstClProfile *profile;
+  /* The base class's slot, which changes between frames. */
+  GstClQueues *const *queues;
 } GstClCommands;
+
+/* The in-order queue of the frame under way. */
+static inline cl_command_queue
+gst_cl_commands_queue (const GstClCommands *cmd)
+{
+  return (*cmd->queues)->queue;
+}
+
+/* Its download queue, NULL where downloads go on the queue itself. */
+static inline cl_command_queue
+gst_cl_commands_download_queue (const GstClCommands *cmd)
+{
+  return (*cmd->queues)->download_queue;
+}
 
 /* Queues @kernel on the queue, its time measured when profiling. */
 cl_int gst_cl_commands_kernel (const GstClCommands *cmd, cl_kernel kernel,

@@ -17,7 +17,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * GstClContext: an OpenCL context, its in-order queue and the programs built
+ * GstClContext: an OpenCL context, its queues and the programs built
  * for it; gstclcontextshare.c shares it between elements through
  * GstContext.
  */
@@ -46,10 +46,7 @@ gst_cl_context_finalize (GObject *object)
   if (self->external)
     forget_wrapped (self);
   g_clear_pointer (&self->programs, g_hash_table_unref);
-  if (self->queue)
-    clReleaseCommandQueue (self->queue);
-  if (self->download_queue)
-    clReleaseCommandQueue (self->download_queue);
+  g_clear_pointer (&self->queues, gst_cl_queues_unref);
   if (self->context)
     clReleaseContext (self->context);
   g_free (self->device_name);
@@ -188,22 +185,27 @@ create_queue (GstClContext *self)
   cl_int status;
 
   self->profiling = g_strcmp0 (g_getenv ("GST_CL_PROFILING"), "1") == 0;
-  self->queue = clCreateCommandQueue (self->context, self->id.device,
-      self->profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &status);
-  if (status != CL_SUCCESS)
-    return status;
-  /* Profiling times each frame's commands on one queue. Without a second
-   * queue downloads are waited for, as with an application's queue. */
-  if (!self->profiling) {
-    cl_int second;
+  self->queues = gst_cl_queues_new (self->context, self->id.device,
+      self->profiling, &status);
+  return status;
+}
 
-    self->download_queue = clCreateCommandQueue (self->context, self->id.device,
-        0, &second);
-    if (second != CL_SUCCESS)
-      GST_WARNING_OBJECT (self, "no download queue: %s",
-          gst_cl_strerror (second));
-  }
-  return CL_SUCCESS;
+GstClQueues *
+gst_cl_context_new_queues (GstClContext *ctx, GError **error)
+{
+  GstClQueues *queues;
+  cl_int status;
+
+  if (ctx->app_queue)
+    return gst_cl_queues_ref (ctx->queues);
+  queues = gst_cl_queues_new (ctx->context, ctx->id.device, ctx->profiling,
+      &status);
+  if (!queues)
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_OPEN_READ_WRITE,
+        "Could not create a command queue on \"%s\".\n"
+        "clCreateCommandQueue: %s (%d)",
+        ctx->device_name, gst_cl_strerror (status), status);
+  return queues;
 }
 
 GstClContext *
@@ -281,8 +283,8 @@ wrap (cl_context context, cl_device_id device, cl_command_queue queue,
   clRetainContext (context);
   self->context = context;
   if (queue) {
-    clRetainCommandQueue (queue);
-    self->queue = queue;
+    self->queues = gst_cl_queues_wrap (queue);
+    self->app_queue = TRUE;
     self->profiling = (props & CL_QUEUE_PROFILING_ENABLE) != 0;
   } else if ((status = create_queue (self)) != CL_SUCCESS) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_OPEN_READ_WRITE,
@@ -307,7 +309,8 @@ gst_cl_context_new_wrapped (cl_context context, cl_device_id device,
   if (!wrapped)
     wrapped = g_hash_table_new (NULL, NULL);
   self = g_hash_table_lookup (wrapped, context);
-  if (self && (self->id.device != device || (queue && self->queue != queue)))
+  if (self &&
+      (self->id.device != device || (queue && self->queues->queue != queue)))
     self = NULL;
   if (self) {
     gst_object_ref (self);

@@ -22,6 +22,7 @@
 
 #include "gstcldevice.h"
 #include "gstclmemoryapi.h"
+#include "gstclqueues.h"
 
 #include <gst/video/video.h>
 
@@ -34,7 +35,7 @@ G_BEGIN_DECLS
 #define GST_TYPE_CL_CONTEXT (gst_cl_context_get_type ())
 G_DECLARE_FINAL_TYPE (GstClContext, gst_cl_context, GST, CL_CONTEXT, GstObject)
 
-/* One OpenCL context and in-order queue on one device. Immutable after
+/* One OpenCL context on one device, and its own queues. Immutable after
  * creation except for the program cache, which has its own lock, so elements
  * in different streaming threads may use it at once. */
 struct _GstClContext {
@@ -42,12 +43,11 @@ struct _GstClContext {
 
   GstClDeviceId id;
   cl_context context;
-  cl_command_queue queue;
-  /* A second in-order queue for downloads into host memory that the frame
-   * leaves in (gst_cl_host_memory_defer()), so that one frame's download
-   * runs while the next frame's upload does: NULL where the application
-   * gave the queue, whose order then holds for every command. */
-  cl_command_queue download_queue;
+  /* The context's queues: the application's where it gave one, which then
+   * every element uses (gst_cl_context_new_queues()); else those the
+   * GstContext offers applications, and where memory nobody queued work
+   * on is mapped. */
+  GstClQueues *queues;
   gchar *device_name;
   cl_device_type device_type;
   cl_uint compute_units;
@@ -57,11 +57,13 @@ struct _GstClContext {
   cl_bool little_endian;
   /* See gst_cl_context_use_cpu_kernels(). */
   gboolean cpu_kernels;
-  /* GST_CL_PROFILING is set: the queue records event times. */
+  /* GST_CL_PROFILING is set: the queues record event times. */
   gboolean profiling;
   /* The application's context (and queue, if it gave one), which the
    * elements take whatever device they would have chosen. */
   gboolean external;
+  /* The application gave the queue: every element's commands go on it. */
+  gboolean app_queue;
   /* cl_khr_fp64: kernels may use double (they see GST_CL_HAVE_FP64). */
   gboolean has_fp64;
   /* Build options on this device: [1] for programs whose float division
@@ -80,6 +82,10 @@ GstClContext *gst_cl_context_new (const GstClDeviceId *id, GError **error);
  * for the same handles. */
 GstClContext *gst_cl_context_new_wrapped (cl_context context,
     cl_device_id device, cl_command_queue queue, GError **error);
+
+/* Queues of a stream's own (the context's own where the application gave
+ * a queue), or NULL with @error set. */
+GstClQueues *gst_cl_context_new_queues (GstClContext *ctx, GError **error);
 
 cl_program gst_cl_context_get_program (GstClContext *ctx, const gchar *name,
     const gchar *source, gboolean exact_div, GError **error);

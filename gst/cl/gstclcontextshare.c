@@ -43,7 +43,7 @@ context_set_cl_context (GstContext *context, GstClContext *ctx)
   /* For applications, which need nothing of ours to read them. */
   gst_structure_set (s, GST_CL_CONTEXT_FIELD_CONTEXT, G_TYPE_POINTER,
       ctx->context, GST_CL_CONTEXT_FIELD_DEVICE, G_TYPE_POINTER, ctx->id.device,
-      GST_CL_CONTEXT_FIELD_QUEUE, G_TYPE_POINTER, ctx->queue, NULL);
+      GST_CL_CONTEXT_FIELD_QUEUE, G_TYPE_POINTER, ctx->queues->queue, NULL);
 }
 
 GstContext *

@@ -30,7 +30,7 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
 
 cl_int
-gst_cl_downloads_order_after (GstClDownloads *downloads, GstClContext *cl)
+gst_cl_downloads_order_after (GstClDownloads *downloads, GstClQueues *q)
 {
   cl_int done = CL_QUEUED;
 
@@ -42,18 +42,18 @@ gst_cl_downloads_order_after (GstClDownloads *downloads, GstClContext *cl)
       sizeof (done), &done, NULL);
   if (done == CL_COMPLETE)
     return CL_SUCCESS;
-  return clEnqueueBarrierWithWaitList (cl->queue, 1, &downloads->last, NULL);
+  return clEnqueueBarrierWithWaitList (q->queue, 1, &downloads->last, NULL);
 }
 
 cl_int
 gst_cl_downloads_leave (GstClDownloads *downloads, GstClContext *cl,
-    GstBuffer *outbuf, cl_event done, GstObject *element)
+    GstClQueues *q, GstBuffer *outbuf, cl_event done, GstObject *element)
 {
-  cl_int status = clFlush (cl->queue);
+  cl_int status = clFlush (q->queue);
 
   /* The download waits for the frame's queue, flushed first. */
   if (status == CL_SUCCESS)
-    status = clFlush (cl->download_queue);
+    status = clFlush (q->download_queue);
   if (gst_cl_host_memory_defer (outbuf, cl, done))
     GST_LOG_OBJECT (element, "the frame leaves with its download running");
   else
@@ -75,9 +75,7 @@ gst_cl_downloads_forget (GstClDownloads *downloads)
 }
 
 void
-gst_cl_downloads_finish_all (GstClContext *cl)
+gst_cl_downloads_finish_all (GstClQueues *q)
 {
-  clFinish (cl->queue);
-  if (cl->download_queue)
-    clFinish (cl->download_queue);
+  gst_cl_queues_finish (q);
 }

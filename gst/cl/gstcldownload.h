@@ -25,7 +25,7 @@
 G_BEGIN_DECLS
 
 /* A frame's download into host memory that the frame leaves with, still
- * running (GstClContext's download_queue, gst_cl_host_memory_defer()), so
+ * running (the stream's download queue, gst_cl_host_memory_defer()), so
  * that it runs beside the next frame's upload: one per element, the last
  * such download's end. */
 typedef struct {
@@ -34,21 +34,20 @@ typedef struct {
 
 /* Before kernels that write the device planes the last download reads:
  * they wait for it on the device, not on the host. */
-cl_int gst_cl_downloads_order_after (GstClDownloads *downloads,
-    GstClContext *cl);
+cl_int gst_cl_downloads_order_after (GstClDownloads *downloads, GstClQueues *q);
 
 /* The download ending with @done, queued and not yet flushed, into
  * @outbuf: left running where the buffer's memory can carry it, else
  * waited for. Takes @done. */
 cl_int gst_cl_downloads_leave (GstClDownloads *downloads, GstClContext *cl,
-    GstBuffer *outbuf, cl_event done, GstObject *element);
+    GstClQueues *q, GstBuffer *outbuf, cl_event done, GstObject *element);
 
 /* At caps, stop and finalize: waits for the last download and forgets it. */
 void gst_cl_downloads_forget (GstClDownloads *downloads);
 
 /* After a failure: both queues finished, as commands still queued may use
  * the frames. */
-void gst_cl_downloads_finish_all (GstClContext *cl);
+void gst_cl_downloads_finish_all (GstClQueues *q);
 
 G_END_DECLS
 #endif /* __GST_CL_DOWNLOAD_H__ */

@@ -247,6 +247,13 @@ gst_cl_filter_keeps_or_narrows (GstVideoFormat in, GstVideoFormat out)
              out == GST_VIDEO_FORMAT_GRAY8);
 }
 
+/* The queues of the frame under way. */
+static GstClQueues *
+queues_of (GstClFilter *filter)
+{
+  return gst_cl_base_filter_get_queues (GST_CL_BASE_FILTER (filter));
+}
+
 void
 gst_cl_filter_wait_for_results (GstClFilter *filter, gboolean may_defer)
 {
@@ -299,9 +306,11 @@ defer_results (GstClFilter *filter, GstBuffer *inbuf)
 static void
 complete_pending_during (GstClFilter *filter, GstClContext *cl)
 {
+  GstClQueues *q = queues_of (filter);
+
   if (!PRIV (filter)->pending)
     return;
-  clFlush (cl->queue);
+  clFlush (q->queue);
   gst_cl_filter_complete_pending (filter);
 }
 
@@ -313,10 +322,12 @@ complete_pending_during (GstClFilter *filter, GstClContext *cl)
 static cl_int
 mark_results (GstClFilter *filter, GstClContext *cl, cl_event *marker)
 {
+  GstClQueues *q = queues_of (filter);
+
   *marker = NULL;
   if (!PRIV (filter)->wait_results || !PRIV (filter)->may_defer)
     return CL_SUCCESS;
-  return clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, marker);
+  return clEnqueueMarkerWithWaitList (q->queue, 0, NULL, marker);
 }
 
 /* With the download queued and flushed: finish() once @marker is done. */
@@ -342,6 +353,7 @@ static cl_int
 process_wrapped (GstClFilter *filter, GstClContext *cl, GstVideoFrame *in,
     GstVideoFrame *out, gboolean copy_unwritten)
 {
+  GstClQueues *q = queues_of (filter);
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClFramePlan *plan = &PRIV (filter)->plan;
   GstClPlane src[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
@@ -352,7 +364,7 @@ process_wrapped (GstClFilter *filter, GstClContext *cl, GstVideoFrame *in,
   if (status == CL_SUCCESS)
     status = klass->enqueue (filter, src, dst);
   if (copy_unwritten) {
-    clFlush (cl->queue);
+    clFlush (q->queue);
     gst_cl_frame_plan_copy_unwritten (plan, in, out, FALSE);
   }
   return gst_cl_frame_plan_unwrap (plan, src, dst, status);
@@ -365,6 +377,7 @@ static cl_int
 process_through_copies (GstClFilter *filter, GstClContext *cl,
     GstVideoFrame *in, GstVideoFrame *out, gboolean copy_unwritten)
 {
+  GstClQueues *q = queues_of (filter);
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClFramePlan *plan = &PRIV (filter)->plan;
   GstClPlane src[GST_VIDEO_MAX_COMPONENTS], dst[GST_VIDEO_MAX_COMPONENTS];
@@ -383,10 +396,10 @@ process_through_copies (GstClFilter *filter, GstClContext *cl,
     gst_cl_frame_plan_device_planes (plan->out, c, dst);
   }
   status = gst_cl_frame_plan_upload (plan, in);
-  if (status == CL_SUCCESS && cl->download_queue)
-    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &host_wait);
-  if (status == CL_SUCCESS && cl->download_queue)
-    status = gst_cl_downloads_order_after (&PRIV (filter)->downloads, cl);
+  if (status == CL_SUCCESS && q->download_queue)
+    status = clEnqueueMarkerWithWaitList (q->queue, 0, NULL, &host_wait);
+  if (status == CL_SUCCESS && q->download_queue)
+    status = gst_cl_downloads_order_after (&PRIV (filter)->downloads, q);
   complete_pending_during (filter, cl);
   if (status == CL_SUCCESS)
     status = klass->enqueue (filter, src, dst);
@@ -398,16 +411,16 @@ process_through_copies (GstClFilter *filter, GstClContext *cl,
       !results) {
     clReleaseEvent (host_wait);
     host_wait = NULL;
-    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &host_wait);
+    status = clEnqueueMarkerWithWaitList (q->queue, 0, NULL, &host_wait);
   }
   if (status == CL_SUCCESS)
     status = gst_cl_frame_plan_download (plan, out, host_wait ? &done : NULL);
   /* The device's work, the download included, under way before the
    * host's own copy, which would otherwise hold the download back. */
   if (copy_unwritten || results || host_wait)
-    clFlush (cl->queue);
+    clFlush (q->queue);
   if (done)
-    clFlush (cl->download_queue);
+    clFlush (q->download_queue);
   if (copy_unwritten)
     gst_cl_frame_plan_copy_unwritten (plan, in, out, TRUE);
   if (status == CL_SUCCESS)
@@ -419,18 +432,18 @@ process_through_copies (GstClFilter *filter, GstClContext *cl,
    * commands still queued may use the frames, which must not go away
    * under them. */
   if (status == CL_SUCCESS && done) {
-    status = gst_cl_downloads_leave (&PRIV (filter)->downloads, cl, out->buffer,
-        done, GST_OBJECT (filter));
+    status = gst_cl_downloads_leave (&PRIV (filter)->downloads, cl, q,
+        out->buffer, done, GST_OBJECT (filter));
     if (status == CL_SUCCESS)
       status = clWaitForEvents (1, &host_wait);
   } else {
-    const cl_int finished = clFinish (cl->queue);
+    const cl_int finished = clFinish (q->queue);
 
     if (status == CL_SUCCESS)
       status = finished;
   }
   if (status != CL_SUCCESS)
-    gst_cl_downloads_finish_all (cl);
+    gst_cl_downloads_finish_all (q);
   if (host_wait)
     clReleaseEvent (host_wait);
   return status;
@@ -466,6 +479,7 @@ static cl_int
 process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
     const gchar **how)
 {
+  GstClQueues *q = queues_of (filter);
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
   GstClFramePlan *plan = &PRIV (filter)->plan;
@@ -482,44 +496,41 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
                            : "on the device";
   status = gst_cl_frame_inputs (plan, in, src);
   if (status == CL_SUCCESS && !in->on_device && out->on_device)
-    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
-        &waits[n_waits++]);
+    status = clEnqueueMarkerWithWaitList (q->queue, 0, NULL, &waits[n_waits++]);
   complete_pending_during (filter, cl);
-  if (status == CL_SUCCESS && !out->on_device && cl->download_queue)
-    status = gst_cl_downloads_order_after (&PRIV (filter)->downloads, cl);
+  if (status == CL_SUCCESS && !out->on_device && q->download_queue)
+    status = gst_cl_downloads_order_after (&PRIV (filter)->downloads, q);
   if (status == CL_SUCCESS) {
     gst_cl_frame_outputs (plan, src, out, dst);
     status = klass->enqueue (filter, src, dst);
   }
   if (status == CL_SUCCESS && PRIV (filter)->wait_results && out->on_device) {
     if (PRIV (filter)->may_defer && !cl->profiling)
-      status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
+      status = clEnqueueMarkerWithWaitList (q->queue, 0, NULL,
           &PRIV (filter)->results);
     else
-      status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
+      status = clEnqueueMarkerWithWaitList (q->queue, 0, NULL,
           &waits[n_waits++]);
   } else if (status == CL_SUCCESS) {
     status = mark_results (filter, cl, &results);
   }
   /* As in process_on_host(): where the download is not waited for, the
    * results read after this function are. */
-  if (status == CL_SUCCESS && !out->on_device && cl->download_queue &&
+  if (status == CL_SUCCESS && !out->on_device && q->download_queue &&
       PRIV (filter)->wait_results && !results)
-    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
-        &waits[n_waits++]);
+    status = clEnqueueMarkerWithWaitList (q->queue, 0, NULL, &waits[n_waits++]);
   /* A download to host memory is waited for, here or where the frame's
    * memory is next mapped (gst_cl_downloads_leave()). */
   if (status == CL_SUCCESS)
     status = gst_cl_frame_complete (plan, out, dst,
-        !out->on_device && cl->download_queue ? &done : NULL);
+        !out->on_device && q->download_queue ? &done : NULL);
   if (status == CL_SUCCESS && done)
-    status = gst_cl_downloads_leave (&PRIV (filter)->downloads, cl,
+    status = gst_cl_downloads_leave (&PRIV (filter)->downloads, cl, q,
         out->host.buffer, done, GST_OBJECT (filter));
   else if (status == CL_SUCCESS && !out->on_device)
-    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL,
-        &waits[n_waits++]);
+    status = clEnqueueMarkerWithWaitList (q->queue, 0, NULL, &waits[n_waits++]);
   if (status == CL_SUCCESS && results) {
-    clFlush (cl->queue);
+    clFlush (q->queue);
     finish_before_download (filter, results);
   } else if (results) {
     clReleaseEvent (results);
@@ -527,14 +538,14 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   /* After a failure, commands still queued may use the frames. Profiling
    * reads the times of complete commands. */
   if (status != CL_SUCCESS) {
-    gst_cl_downloads_finish_all (cl);
+    gst_cl_downloads_finish_all (q);
     waited = status;
   } else if (cl->profiling)
-    waited = clFinish (cl->queue);
+    waited = clFinish (q->queue);
   else if (n_waits)
     waited = clWaitForEvents (n_waits, waits);
   else
-    waited = clFlush (cl->queue);
+    waited = clFlush (q->queue);
   for (guint i = 0; i < G_N_ELEMENTS (waits); i++)
     if (waits[i])
       clReleaseEvent (waits[i]);
@@ -561,7 +572,7 @@ process (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   if (copy_planes && !on_host)
     status = gst_cl_frame_copy_unwritten_planes (&PRIV (filter)->plan, in, out);
   if (status != CL_SUCCESS)
-    clFinish (gst_cl_base_filter_get_context (base)->queue);
+    clFinish (queues_of (filter)->queue);
   else if (on_host)
     status = process_on_host (filter, &in->host, &out->host, copy_planes, how);
   else
@@ -591,6 +602,27 @@ check_buffer (GstClFilter *filter, GstBuffer *buf, const GstVideoInfo *info,
   return FALSE;
 }
 
+/* A frame in device memory runs on the queues its memory came with, so
+ * that a chain of elements on the device is one stream that needs no
+ * synchronisation between them; the output's memory carries them on.
+ * Other frames run on the element's own. */
+static cl_int
+choose_queues (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
+    const GstClFrame *in, const GstClFrame *out)
+{
+  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
+  GstClQueues *from = in->on_device ? gst_cl_buffer_ref_queues (inbuf) : NULL;
+  cl_int status = gst_cl_base_filter_use_queues (base, from);
+
+  if (from)
+    gst_cl_queues_unref (from);
+  if (status == CL_SUCCESS && in->on_device)
+    status = gst_cl_buffer_order_on (inbuf, queues_of (filter));
+  if (status == CL_SUCCESS && out->on_device && outbuf != inbuf)
+    status = gst_cl_buffer_order_on (outbuf, queues_of (filter));
+  return status;
+}
+
 static GstFlowReturn
 run_frames (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
     GstClFrame *in, GstClFrame *out, gboolean copy_planes)
@@ -605,7 +637,9 @@ run_frames (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
   cl_int status;
 
   priv->inbuf = inbuf;
-  status = process (filter, in, out, copy_planes, &device_ns, &where);
+  status = choose_queues (filter, inbuf, outbuf, in, out);
+  if (status == CL_SUCCESS)
+    status = process (filter, in, out, copy_planes, &device_ns, &where);
   priv->inbuf = NULL;
 
   if (status != CL_SUCCESS) {

@@ -73,13 +73,12 @@ static cl_int
 copy_rect (GstClFramePlan *plan, cl_mem src, gsize src_pitch, cl_mem dst,
     gsize dst_pitch, gsize row_bytes, guint height)
 {
-  GstClContext *cl = plan->cmd.cl;
   const size_t origin[3] = { 0, 0, 0 };
   const size_t region[3] = { row_bytes, height, 1 };
 
   gst_cl_commands_count (&plan->cmd, GST_CL_COPY, (guint64)row_bytes * height);
-  return clEnqueueCopyBufferRect (cl->queue, src, dst, origin, origin, region,
-      src_pitch, 0, dst_pitch, 0, 0, NULL, NULL);
+  return clEnqueueCopyBufferRect (gst_cl_commands_queue (&plan->cmd), src, dst,
+      origin, origin, region, src_pitch, 0, dst_pitch, 0, 0, NULL, NULL);
 }
 
 cl_int
@@ -182,7 +181,6 @@ cl_int
 gst_cl_frame_copy_unwritten_planes (GstClFramePlan *plan, GstClFrame *in,
     GstClFrame *out)
 {
-  GstClContext *cl = plan->cmd.cl;
   const GstVideoInfo *info = &plan->out_info;
   const size_t origin[3] = { 0, 0, 0 };
   cl_int status = CL_SUCCESS;
@@ -208,14 +206,14 @@ gst_cl_frame_copy_unwritten_planes (GstClFramePlan *plan, GstClFrame *in,
       status = copy_rect (plan, in->planes[p], in->strides[p], out->planes[p],
           out->strides[p], region[0], region[1]);
     } else if (out->on_device) {
-      status = clEnqueueWriteBufferRect (cl->queue, out->planes[p], CL_FALSE,
-          origin, origin, region, out->strides[p], 0,
+      status = clEnqueueWriteBufferRect (gst_cl_commands_queue (&plan->cmd),
+          out->planes[p], CL_FALSE, origin, origin, region, out->strides[p], 0,
           GST_VIDEO_FRAME_PLANE_STRIDE (&in->host, p), 0,
           GST_VIDEO_FRAME_PLANE_DATA (&in->host, p), 0, NULL, NULL);
       gst_cl_commands_count (&plan->cmd, GST_CL_UPLOAD, region[0] * region[1]);
     } else {
-      status = clEnqueueReadBufferRect (cl->queue, in->planes[p], CL_FALSE,
-          origin, origin, region, in->strides[p], 0,
+      status = clEnqueueReadBufferRect (gst_cl_commands_queue (&plan->cmd),
+          in->planes[p], CL_FALSE, origin, origin, region, in->strides[p], 0,
           GST_VIDEO_FRAME_PLANE_STRIDE (&out->host, p), 0,
           GST_VIDEO_FRAME_PLANE_DATA (&out->host, p), 0, NULL, NULL);
       gst_cl_commands_count (&plan->cmd, GST_CL_DOWNLOAD,

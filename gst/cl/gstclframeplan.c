@@ -369,8 +369,8 @@ gst_cl_frame_plan_pack (GstClFramePlan *plan, guint c)
   if (comp->rgb)
     return enqueue_pack_kernel (plan, plan->pack, comp, plan->in[c].staging);
   /* The plane's other components, from the input's staging copy. */
-  status = clEnqueueCopyBuffer (plan->cmd.cl->queue, plan->in[c].staging,
-      comp->staging, 0, 0, bytes, 0, NULL, NULL);
+  status = clEnqueueCopyBuffer (gst_cl_commands_queue (&plan->cmd),
+      plan->in[c].staging, comp->staging, 0, 0, bytes, 0, NULL, NULL);
   gst_cl_commands_count (&plan->cmd, GST_CL_COPY, bytes);
   if (status == CL_SUCCESS)
     status = enqueue_pack_kernel (plan,
@@ -404,7 +404,6 @@ plane_copy_of (const GstClComponent *comp, PlaneCopy *t)
 cl_int
 gst_cl_frame_plan_upload (GstClFramePlan *plan, GstVideoFrame *in)
 {
-  GstClContext *cl = plan->cmd.cl;
   const size_t origin[3] = { 0, 0, 0 };
   cl_int status = CL_SUCCESS;
 
@@ -417,9 +416,9 @@ gst_cl_frame_plan_upload (GstClFramePlan *plan, GstVideoFrame *in)
     PlaneCopy t;
 
     plane_copy_of (comp, &t);
-    status = clEnqueueWriteBufferRect (cl->queue, t.mem, CL_FALSE, origin,
-        origin, t.region, t.pitch, 0, stride, 0, data + t.host_offset, 0, NULL,
-        event);
+    status = clEnqueueWriteBufferRect (gst_cl_commands_queue (&plan->cmd),
+        t.mem, CL_FALSE, origin, origin, t.region, t.pitch, 0, stride, 0,
+        data + t.host_offset, 0, NULL, event);
     gst_cl_commands_count (&plan->cmd, GST_CL_UPLOAD,
         t.region[0] * t.region[1]);
     if (status == CL_SUCCESS && comp->packed)
@@ -434,8 +433,8 @@ cl_int
 gst_cl_frame_plan_download (GstClFramePlan *plan, GstVideoFrame *out,
     cl_event *done)
 {
-  GstClContext *cl = plan->cmd.cl;
-  cl_command_queue queue = done ? cl->download_queue : cl->queue;
+  cl_command_queue queue = done ? gst_cl_commands_download_queue (&plan->cmd)
+                                : gst_cl_commands_queue (&plan->cmd);
   const size_t origin[3] = { 0, 0, 0 };
   cl_event ready = NULL;
   cl_int status = CL_SUCCESS;
@@ -447,7 +446,8 @@ gst_cl_frame_plan_download (GstClFramePlan *plan, GstVideoFrame *out,
       status = gst_cl_frame_plan_pack (plan, c);
   }
   if (status == CL_SUCCESS && done)
-    status = clEnqueueMarkerWithWaitList (cl->queue, 0, NULL, &ready);
+    status = clEnqueueMarkerWithWaitList (gst_cl_commands_queue (&plan->cmd), 0,
+        NULL, &ready);
   GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
   {
     const GstClComponent *comp = &plan->out[c];
@@ -575,7 +575,6 @@ cl_int
 gst_cl_frame_plan_unwrap (GstClFramePlan *plan, GstClPlane *in_planes,
     GstClPlane *out_planes, cl_int status)
 {
-  GstClContext *cl = plan->cmd.cl;
 
   GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
   {
@@ -587,13 +586,14 @@ gst_cl_frame_plan_unwrap (GstClFramePlan *plan, GstClPlane *in_planes,
     /* Makes the output coherent in the host memory it wraps. Not blocking:
      * the clFinish() below is the frame's one wait, where a blocking map
      * and then the finish were two rounds with the device's threads. */
-    mapped = clEnqueueMapBuffer (cl->queue, p->mem, CL_FALSE, CL_MAP_READ, 0,
-        p->pitch * (p->height - 1) + p->row_bytes, 0, NULL, NULL, &status);
+    mapped = clEnqueueMapBuffer (gst_cl_commands_queue (&plan->cmd), p->mem,
+        CL_FALSE, CL_MAP_READ, 0, p->pitch * (p->height - 1) + p->row_bytes, 0,
+        NULL, NULL, &status);
     if (status == CL_SUCCESS)
-      status = clEnqueueUnmapMemObject (cl->queue, p->mem, mapped, 0, NULL,
-          NULL);
+      status = clEnqueueUnmapMemObject (gst_cl_commands_queue (&plan->cmd),
+          p->mem, mapped, 0, NULL, NULL);
   }
-  clFinish (cl->queue);
+  clFinish (gst_cl_commands_queue (&plan->cmd));
   for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
     gst_cl_clear_mem (&in_planes[c].mem);
     gst_cl_clear_mem (&out_planes[c].mem);

@@ -208,31 +208,31 @@ enqueue_summary (GstClHistMeasure *m, cl_uint total, guint num_bins)
 }
 
 static cl_int
-clear_histogram (GstClHistMeasure *m, GstClContext *cl)
+clear_histogram (GstClHistMeasure *m)
 {
   const cl_uint zero = 0;
 
-  return clEnqueueFillBuffer (cl->queue, m->hist, &zero, sizeof (zero), 0,
-      (gsize)m->plan.parts * m->nbins * 4, 0, NULL, NULL);
+  return clEnqueueFillBuffer (gst_cl_commands_queue (&m->cmd), m->hist, &zero,
+      sizeof (zero), 0, (gsize)m->plan.parts * m->nbins * 4, 0, NULL, NULL);
 }
 
 cl_int
 gst_cl_hist_measure_enqueue (GstClHistMeasure *m, const GstClPlane *plane,
     guint x, guint y, guint width, guint height, guint num_bins)
 {
-  GstClContext *cl = m->cmd.cl;
   cl_int status = CL_SUCCESS;
 
   m->pending_bins = 0;
   if (m->hist_dirty || (!m->cpu && m->depth == 16))
-    status = clear_histogram (m, cl);
+    status = clear_histogram (m);
   if (status == CL_SUCCESS)
     status = gst_cl_hist_plan_enqueue (&m->plan, &m->cmd, m->k_hist, plane,
         m->swap, x, y, width, height, m->hist, &m->hist_parts);
   if (status == CL_SUCCESS)
     status = enqueue_summary (m, width * height, num_bins);
   if (status == CL_SUCCESS)
-    status = gst_cl_hist_results_read (&m->results, cl, num_bins);
+    status = gst_cl_hist_results_read (&m->results,
+        gst_cl_commands_queue (&m->cmd), num_bins);
   /* A frame that failed may have left counts behind on GPUs. */
   m->hist_dirty = status != CL_SUCCESS && !m->cpu;
   if (status == CL_SUCCESS) {

@@ -185,13 +185,14 @@ gst_cl_hist_results_clear (GstClHistResults *r)
 }
 
 cl_int
-gst_cl_hist_results_read (GstClHistResults *r, GstClContext *cl, guint num_bins)
+gst_cl_hist_results_read (GstClHistResults *r, cl_command_queue queue,
+    guint num_bins)
 {
-  cl_int status = clEnqueueReadBuffer (cl->queue, r->summary, CL_FALSE, 0,
+  cl_int status = clEnqueueReadBuffer (queue, r->summary, CL_FALSE, 0,
       (GST_CL_SUMMARY_HEAD + num_bins) * 4, r->host_summary, 0, NULL, NULL);
 
   if (status == CL_SUCCESS && r->host_stats)
-    status = clEnqueueReadBuffer (cl->queue, r->stats, CL_FALSE, 0,
+    status = clEnqueueReadBuffer (queue, r->stats, CL_FALSE, 0,
         r->stat_blocks * 8 * 4, r->host_stats, 0, NULL, NULL);
   return status;
 }

@@ -54,8 +54,8 @@ gboolean gst_cl_hist_results_alloc (GstClHistResults *r, GstClContext *cl,
     guint nbins, guint values, guint stat_blocks, GError **error);
 void gst_cl_hist_results_clear (GstClHistResults *r);
 /* Queues the read-back of the summary with @num_bins bins and of the
- * statistics, without a wait. */
-cl_int gst_cl_hist_results_read (GstClHistResults *r, GstClContext *cl,
+ * statistics on @queue, without a wait. */
+cl_int gst_cl_hist_results_read (GstClHistResults *r, cl_command_queue queue,
     guint num_bins);
 /* Once the read-back is done: the `histogram` message's fields (see
  * docs/clhistogram.md) for the frame in @buf, its times in @segment, with

@@ -67,8 +67,8 @@ host_alloc (GstAllocator *allocator, gsize size, GstAllocationParams *params)
       CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, maxsize, NULL, &status);
   if (status != CL_SUCCESS)
     goto failed;
-  mem->data = clEnqueueMapBuffer (self->ctx->queue, mem->buffer, CL_TRUE,
-      CL_MAP_READ | CL_MAP_WRITE, 0, maxsize, 0, NULL, NULL, &status);
+  mem->data = clEnqueueMapBuffer (self->ctx->queues->queue, mem->buffer,
+      CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, maxsize, 0, NULL, NULL, &status);
   if (status != CL_SUCCESS)
     goto failed;
 
@@ -122,8 +122,8 @@ host_free (GstAllocator *allocator, GstMemory *memory)
 
   if (mem->buffer) {
     wait_pending (memory);
-    clEnqueueUnmapMemObject (self->ctx->queue, mem->buffer, mem->data, 0, NULL,
-        NULL);
+    clEnqueueUnmapMemObject (self->ctx->queues->queue, mem->buffer, mem->data,
+        0, NULL, NULL);
     clReleaseMemObject (mem->buffer);
   }
   g_mutex_clear (&mem->lock);

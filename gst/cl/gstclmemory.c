@@ -39,6 +39,10 @@ struct _GstClAllocator {
 typedef struct {
   GstMemory mem;
   cl_mem buffer;
+  /* The root memory's: the queues the last commands on the buffer went on,
+   * NULL before any. */
+  GMutex lock;
+  GstClQueues *queues;
 } GstClMemory;
 
 G_DEFINE_TYPE (GstClAllocator, gst_cl_allocator, GST_TYPE_ALLOCATOR);
@@ -55,6 +59,7 @@ wrap_buffer (GstAllocator *allocator, GstMemory *parent, cl_mem buffer,
 {
   GstClMemory *mem = g_new0 (GstClMemory, 1);
 
+  g_mutex_init (&mem->lock);
   gst_memory_init (GST_MEMORY_CAST (mem), flags, allocator, parent, maxsize, 0,
       offset, size);
   mem->buffer = buffer;
@@ -93,8 +98,55 @@ cl_free (GstAllocator *allocator, GstMemory *memory)
 {
   /* The driver frees the buffer once the commands queued on it are done,
    * so a frame may go while the device still works on it. */
-  clReleaseMemObject (((GstClMemory *)memory)->buffer);
+  GstClMemory *mem = (GstClMemory *)memory;
+
+  clReleaseMemObject (mem->buffer);
+  if (mem->queues)
+    gst_cl_queues_unref (mem->queues);
+  g_mutex_clear (&mem->lock);
   g_free (memory);
+}
+
+static GstClMemory *
+root_of (GstMemory *memory)
+{
+  return (GstClMemory *)(memory->parent ? memory->parent : memory);
+}
+
+/* The queues of @memory's last commands, or the context's where there were
+ * none, which @memory's next commands then go on: a new reference. */
+static GstClQueues *
+ref_queues (GstMemory *memory)
+{
+  GstClMemory *root = root_of (memory);
+  GstClQueues *queues;
+
+  g_mutex_lock (&root->lock);
+  if (!root->queues)
+    root->queues = gst_cl_queues_ref (memory_context (memory)->queues);
+  queues = gst_cl_queues_ref (root->queues);
+  g_mutex_unlock (&root->lock);
+  return queues;
+}
+
+static cl_int
+order_on (GstMemory *memory, GstClQueues *queues)
+{
+  GstClMemory *root = root_of (memory);
+  cl_int status = CL_SUCCESS;
+
+  g_mutex_lock (&root->lock);
+  if (root->queues != queues) {
+    if (root->queues) {
+      status = gst_cl_queues_order_after (queues, root->queues);
+      if (status == CL_SUCCESS)
+        gst_cl_queues_unref (root->queues);
+    }
+    if (status == CL_SUCCESS)
+      root->queues = gst_cl_queues_ref (queues);
+  }
+  g_mutex_unlock (&root->lock);
+  return status;
 }
 
 static gpointer
@@ -102,6 +154,7 @@ cl_map (GstMemory *memory, GstMapInfo *info, gsize maxsize)
 {
   GstClMemory *mem = (GstClMemory *)memory;
   GstClContext *ctx = memory_context (memory);
+  GstClQueues *queues;
   cl_map_flags flags = 0;
   cl_int status;
   gpointer data;
@@ -114,16 +167,25 @@ cl_map (GstMemory *memory, GstMapInfo *info, gsize maxsize)
           memory->offset);
       return NULL;
     }
+    /* The application queues its work on the context's queue. */
+    status = order_on (memory, ctx->queues);
+    if (status != CL_SUCCESS) {
+      GST_WARNING ("ordering the context's queue: %s",
+          gst_cl_strerror (status));
+      return NULL;
+    }
     return mem->buffer;
   }
   if (info->flags & GST_MAP_READ)
     flags |= CL_MAP_READ;
   if (info->flags & GST_MAP_WRITE)
     flags |= CL_MAP_WRITE;
-  /* Blocking, on the in-order queue: after every command queued before,
-   * so the host sees what the device wrote. */
-  data = clEnqueueMapBuffer (ctx->queue, mem->buffer, CL_TRUE, flags, 0,
+  /* Blocking, on the in-order queue of the buffer's last commands: after
+   * them, so the host sees what the device wrote. */
+  queues = ref_queues (memory);
+  data = clEnqueueMapBuffer (queues->queue, mem->buffer, CL_TRUE, flags, 0,
       maxsize, 0, NULL, NULL, &status);
+  gst_cl_queues_unref (queues);
   if (status != CL_SUCCESS) {
     GST_WARNING ("clEnqueueMapBuffer of %" G_GSIZE_FORMAT " bytes on \"%s\": "
                  "%s",
@@ -137,18 +199,22 @@ static void
 cl_unmap (GstMemory *memory, GstMapInfo *info)
 {
   GstClContext *ctx = memory_context (memory);
+  GstClQueues *queues;
   cl_int status;
 
   if (info->flags & GST_MAP_CL)
     return;
   /* Commands queued after this one see what the host wrote. */
-  status = clEnqueueUnmapMemObject (ctx->queue, ((GstClMemory *)memory)->buffer,
-      (guint8 *)info->data - memory->offset, 0, NULL, NULL);
+  queues = ref_queues (memory);
+  status = clEnqueueUnmapMemObject (queues->queue,
+      ((GstClMemory *)memory)->buffer, (guint8 *)info->data - memory->offset, 0,
+      NULL, NULL);
   if (status != CL_SUCCESS)
     GST_WARNING ("clEnqueueUnmapMemObject on \"%s\": %s", ctx->device_name,
         gst_cl_strerror (status));
   else
-    clFlush (ctx->queue);
+    clFlush (queues->queue);
+  gst_cl_queues_unref (queues);
 }
 
 /* A copy stays on the device. */
@@ -156,8 +222,8 @@ static GstMemory *
 cl_copy (GstMemory *memory, gssize offset, gssize size)
 {
   GstClMemory *mem = (GstClMemory *)memory;
-  GstClContext *ctx = memory_context (memory);
   GstAllocationParams params = { 0 };
+  GstClQueues *queues;
   GstMemory *copy;
   cl_int status;
 
@@ -168,9 +234,14 @@ cl_copy (GstMemory *memory, gssize offset, gssize size)
     return NULL;
   if (size == 0)
     return copy;
-  status = clEnqueueCopyBuffer (ctx->queue, mem->buffer,
+  /* The copy follows the memory's commands, and carries their queues. */
+  queues = ref_queues (memory);
+  status = clEnqueueCopyBuffer (queues->queue, mem->buffer,
       ((GstClMemory *)copy)->buffer, memory->offset + offset, 0, size, 0, NULL,
       NULL);
+  if (status == CL_SUCCESS)
+    status = order_on (copy, queues);
+  gst_cl_queues_unref (queues);
   if (status != CL_SUCCESS) {
     GST_WARNING ("clEnqueueCopyBuffer of %" G_GSSIZE_FORMAT " bytes: %s", size,
         gst_cl_strerror (status));
@@ -292,4 +363,33 @@ gst_cl_caps_on_device (const GstCaps *caps)
 
   return features && gst_caps_features_contains (features,
                          GST_CAPS_FEATURE_MEMORY_CL_BUFFER);
+}
+
+GstClQueues *
+gst_cl_buffer_ref_queues (GstBuffer *buf)
+{
+  const guint n = gst_buffer_n_memory (buf);
+
+  for (guint i = 0; i < n; i++) {
+    GstMemory *mem = gst_buffer_peek_memory (buf, i);
+
+    if (gst_is_cl_memory (mem))
+      return ref_queues (mem);
+  }
+  return NULL;
+}
+
+cl_int
+gst_cl_buffer_order_on (GstBuffer *buf, GstClQueues *queues)
+{
+  const guint n = gst_buffer_n_memory (buf);
+  cl_int status = CL_SUCCESS;
+
+  for (guint i = 0; i < n && status == CL_SUCCESS; i++) {
+    GstMemory *mem = gst_buffer_peek_memory (buf, i);
+
+    if (gst_is_cl_memory (mem))
+      status = order_on (mem, queues);
+  }
+  return status;
 }

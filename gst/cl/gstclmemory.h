@@ -31,9 +31,11 @@ G_DECLARE_FINAL_TYPE (GstClAllocator, gst_cl_allocator, GST, CL_ALLOCATOR,
     GstAllocator)
 
 /* Device memory: one OpenCL buffer of @ctx per GstMemory, which keeps
- * @ctx alive through its allocator. Mapped for the CPU through @ctx's
- * queue, after the work queued before on it; GST_MAP_CL gives the buffer
- * itself (gstclmemoryapi.h). */
+ * @ctx alive through its allocator, and the queues its last commands went
+ * on. Mapped for the CPU on those queues, after the work queued before on
+ * them; GST_MAP_CL gives the buffer itself (gstclmemoryapi.h), after
+ * ordering the context's queue, which the application's work goes on,
+ * after that work. */
 GstAllocator *gst_cl_allocator_new (GstClContext *ctx);
 
 /* Whether @mem is such memory, of any context. */
@@ -50,6 +52,15 @@ cl_mem gst_cl_memory_get_buffer (GstMemory *mem, GstClContext **ctx);
  * FALSE otherwise. */
 gboolean gst_cl_memory_get_planes (GstBuffer *buf, const GstVideoInfo *info,
     GstClContext *ctx, cl_mem *planes, gsize *strides);
+
+/* The queues the last commands on @buf's device memory went on (the
+ * context's where there were none), a new reference; NULL where @buf has
+ * no device memory. */
+GstClQueues *gst_cl_buffer_ref_queues (GstBuffer *buf);
+/* The commands @queues get next on @buf's device memory run after those
+ * queued before on it, on whatever queues, and the memory now carries
+ * @queues. */
+cl_int gst_cl_buffer_order_on (GstBuffer *buf, GstClQueues *queues);
 
 /* Whether the caps' first structure has GST_CAPS_FEATURE_MEMORY_CL_BUFFER. */
 gboolean gst_cl_caps_on_device (const GstCaps *caps);

@@ -189,9 +189,10 @@ gst_cl_narrow_device_plane (GstClNarrow *n, const GstClCommands *cmd, guint p,
         &status);
     in_pitch = n->in_pitch[p];
     if (status == CL_SUCCESS)
-      status = clEnqueueWriteBufferRect (cl->queue, in_mem, CL_FALSE, origin,
-          origin, in_region, in_pitch, 0, GST_VIDEO_FRAME_PLANE_STRIDE (in, p),
-          0, GST_VIDEO_FRAME_PLANE_DATA (in, p), 0, NULL, NULL);
+      status = clEnqueueWriteBufferRect (gst_cl_commands_queue (cmd), in_mem,
+          CL_FALSE, origin, origin, in_region, in_pitch, 0,
+          GST_VIDEO_FRAME_PLANE_STRIDE (in, p), 0,
+          GST_VIDEO_FRAME_PLANE_DATA (in, p), 0, NULL, NULL);
     gst_cl_commands_count (cmd, GST_CL_UPLOAD, in_region[0] * in_region[1]);
   }
   if (status == CL_SUCCESS && to_host) {
@@ -202,9 +203,10 @@ gst_cl_narrow_device_plane (GstClNarrow *n, const GstClCommands *cmd, guint p,
   if (status == CL_SUCCESS)
     status = enqueue_kernel (n, cmd, p, in_mem, in_pitch, out_mem, out_pitch);
   if (status == CL_SUCCESS && to_host) {
-    status = clEnqueueReadBufferRect (cl->queue, out_mem, CL_FALSE, origin,
-        origin, out_region, out_pitch, 0, GST_VIDEO_FRAME_PLANE_STRIDE (out, p),
-        0, GST_VIDEO_FRAME_PLANE_DATA (out, p), 0, NULL, NULL);
+    status = clEnqueueReadBufferRect (gst_cl_commands_queue (cmd), out_mem,
+        CL_FALSE, origin, origin, out_region, out_pitch, 0,
+        GST_VIDEO_FRAME_PLANE_STRIDE (out, p), 0,
+        GST_VIDEO_FRAME_PLANE_DATA (out, p), 0, NULL, NULL);
     gst_cl_commands_count (cmd, GST_CL_DOWNLOAD, out_region[0] * out_region[1]);
   }
   return status;

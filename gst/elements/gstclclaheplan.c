@@ -321,8 +321,9 @@ enqueue_tables (GstClClahePlan *p, const GstClPlane *in,
 
   if (!p->cpu && p->scratch_dirty) {
     const cl_uint zero = 0;
-    cl_int status = clEnqueueFillBuffer (p->cmd.cl->queue, p->scratch, &zero,
-        sizeof (zero), 0, scratch_size (p, batch), 0, NULL, NULL);
+    cl_int status = clEnqueueFillBuffer (gst_cl_commands_queue (&p->cmd),
+        p->scratch, &zero, sizeof (zero), 0, scratch_size (p, batch), 0, NULL,
+        NULL);
 
     if (status != CL_SUCCESS)
       return status;

@@ -345,15 +345,16 @@ plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
 }
 
 static cl_int
-zero_histograms (GstClHistEqualize *self, GstClContext *cl)
+zero_histograms (GstClHistEqualize *self)
 {
+  GstClQueues *q = gst_cl_base_filter_get_queues (GST_CL_BASE_FILTER (self));
   const cl_uint zero = 0;
   cl_int status = CL_SUCCESS;
 
   for (guint k = 0; k < self->channels; k++)
     for (guint i = 0; i < 2 && status == CL_SUCCESS; i++)
       if (self->chans[k].hist[i])
-        status = clEnqueueFillBuffer (cl->queue, self->chans[k].hist[i], &zero,
+        status = clEnqueueFillBuffer (q->queue, self->chans[k].hist[i], &zero,
             sizeof (zero), 0, (gsize)self->plan.parts * self->nbins * 4, 0,
             NULL, NULL);
   self->hist_dirty = status != CL_SUCCESS;
@@ -486,7 +487,7 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
     return FALSE;
   if (!alloc_buffers (self, cl))
     return FALSE;
-  if (!self->cpu && zero_histograms (self, cl) != CL_SUCCESS) {
+  if (!self->cpu && zero_histograms (self) != CL_SUCCESS) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Could not clear the histogram buffers on \"%s\".", cl->device_name),
         ("clEnqueueFillBuffer failed"));
@@ -638,7 +639,7 @@ enqueue_channel (GstClHistEqualize *self, Channel *ch, const GstClPlane *src,
     const GstClPlane *dst, const GstClRoi *r, guint num_bins,
     const TableParams *t)
 {
-  GstClContext *cl = gst_cl_base_filter_get_context (GST_CL_BASE_FILTER (self));
+  GstClQueues *q = gst_cl_base_filter_get_queues (GST_CL_BASE_FILTER (self));
   const cl_uint total = r->width * r->height;
   cl_int status = enqueue_histogram (self, ch, src, r);
 
@@ -649,7 +650,7 @@ enqueue_channel (GstClHistEqualize *self, Channel *ch, const GstClPlane *src,
   if (status == CL_SUCCESS)
     status = enqueue_apply (self, ch, src, dst, total, num_bins, t);
   if (status == CL_SUCCESS && num_bins)
-    status = gst_cl_hist_results_read (&ch->results, cl, num_bins);
+    status = gst_cl_hist_results_read (&ch->results, q->queue, num_bins);
   return status;
 }
 
@@ -658,8 +659,6 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
     const GstClPlane *out)
 {
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
-  GstClContext *cl = gst_cl_base_filter_get_context (
-      GST_CL_BASE_FILTER (filter));
   cl_int status = CL_SUCCESS;
   Settings settings;
   TableParams t;
@@ -688,7 +687,7 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
 
   /* After a failed frame the next histogram may not have been cleared. */
   if (self->hist_dirty)
-    status = zero_histograms (self, cl);
+    status = zero_histograms (self);
   for (guint k = 0; k < self->channels && status == CL_SUCCESS; k++)
     status = enqueue_channel (self, &self->chans[k], &in[k], &out[k], &r,
         num_bins, &t);

@@ -117,13 +117,13 @@ GST_START_TEST (test_map_cl)
   buffer = (cl_mem)map.data;
   fail_unless (buffer == gst_cl_memory_get_buffer (mem, NULL));
   memset (host, 0, sizeof (host));
-  fail_unless_equals_int (clEnqueueReadBuffer (ctx->queue, buffer, CL_TRUE, 0,
-                              sizeof (host), host, 0, NULL, NULL),
+  fail_unless_equals_int (clEnqueueReadBuffer (ctx->queues->queue, buffer,
+                              CL_TRUE, 0, sizeof (host), host, 0, NULL, NULL),
       CL_SUCCESS);
   fail_unless (filled (host, sizeof (host), 7));
   fill (host, sizeof (host), 9);
-  fail_unless_equals_int (clEnqueueWriteBuffer (ctx->queue, buffer, CL_FALSE, 0,
-                              sizeof (host), host, 0, NULL, NULL),
+  fail_unless_equals_int (clEnqueueWriteBuffer (ctx->queues->queue, buffer,
+                              CL_FALSE, 0, sizeof (host), host, 0, NULL, NULL),
       CL_SUCCESS);
   gst_memory_unmap (mem, &map);
   /* No wait: the CPU map comes after the write on the queue. */
