@@ -237,6 +237,39 @@ failed:
   return NULL;
 }
 
+/* The process's context on each device, held weakly: elements of every
+ * pipeline that nobody hands another context share it, so that their
+ * streams run at once on one context's queues. Separate contexts on one
+ * GPU take turns on it (NVIDIA's driver gives each its own time slices),
+ * as separate processes do. */
+static GMutex devices_lock;
+static GHashTable *devices;
+
+GstClContext *
+gst_cl_context_get_default (const GstClDeviceId *id, GError **error)
+{
+  GstClContext *self = NULL;
+  GWeakRef *ref;
+
+  g_mutex_lock (&devices_lock);
+  if (!devices)
+    devices = g_hash_table_new (NULL, NULL);
+  ref = g_hash_table_lookup (devices, id->device);
+  if (ref)
+    self = g_weak_ref_get (ref);
+  if (!self) {
+    self = gst_cl_context_new (id, error);
+    if (self && !ref) {
+      ref = g_new0 (GWeakRef, 1);
+      g_hash_table_insert (devices, id->device, ref);
+    }
+    if (self)
+      g_weak_ref_set (ref, self);
+  }
+  g_mutex_unlock (&devices_lock);
+  return self;
+}
+
 /* An application's contexts, each wrapped once: elements given the same
  * one share a GstClContext, so its frames stay on the device between them
  * and their commands share one queue. */

@@ -77,6 +77,10 @@ struct _GstClContext {
 };
 
 GstClContext *gst_cl_context_new (const GstClDeviceId *id, GError **error);
+/* The process's context on @id's device: a new reference to the one
+ * elements already use, else a new one. */
+GstClContext *gst_cl_context_get_default (const GstClDeviceId *id,
+    GError **error);
 /* The context an application made, on @device of it, its commands on
  * @queue (in order) or a queue of ours where NULL; the same GstClContext
  * for the same handles. */

@@ -209,7 +209,8 @@ find_context (GstElement *element, const GstClDeviceId *want,
 }
 
 /* Finds a GstClContext for @want's device in the pipeline (downstream,
- * upstream, then the application), or creates one and announces it. */
+ * upstream, then the application), or takes the process's for the device
+ * (made where there is none) and announces it. */
 gboolean
 gst_cl_ensure_element_context (GstElement *element, const GstClDeviceId *want,
     GstClContext **ctx, GError **error)
@@ -226,7 +227,7 @@ gst_cl_ensure_element_context (GstElement *element, const GstClDeviceId *want,
     return TRUE;
   }
 
-  *ctx = gst_cl_context_new (want, error);
+  *ctx = gst_cl_context_get_default (want, error);
   if (!*ctx) {
     g_rec_mutex_unlock (&lock);
     return FALSE;
