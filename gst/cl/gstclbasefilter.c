@@ -130,6 +130,11 @@ gst_cl_base_filter_use_queues (GstClBaseFilter *filter, GstClQueues *queues)
   if (status != CL_SUCCESS)
     return status;
   GST_DEBUG_OBJECT (filter, "frames now on queue %p", queues->queue);
+  /* A stream of its own, or part of a chain's. */
+  if (queues == priv->own_queues)
+    gst_cl_context_add_streams (priv->cl, 1);
+  else if (priv->queues == priv->own_queues)
+    gst_cl_context_add_streams (priv->cl, -1);
   gst_cl_queues_unref (priv->queues);
   priv->queues = gst_cl_queues_ref (queues);
   return CL_SUCCESS;
@@ -215,6 +220,8 @@ release_device (GstClBaseFilter *filter, gboolean notify)
   if (had_context && klass->teardown)
     klass->teardown (filter);
   g_clear_pointer (&priv->profile, gst_cl_profile_free);
+  if (priv->queues && priv->queues == priv->own_queues)
+    gst_cl_context_add_streams (priv->cl, -1);
   g_clear_pointer (&priv->queues, gst_cl_queues_unref);
   g_clear_pointer (&priv->own_queues, gst_cl_queues_unref);
   set_context_object (filter, NULL);
@@ -261,6 +268,7 @@ gst_cl_base_filter_start (GstBaseTransform *trans)
     goto failed;
   }
   priv->queues = gst_cl_queues_ref (priv->own_queues);
+  gst_cl_context_add_streams (cl, 1);
   if (cl->profiling)
     priv->profile = gst_cl_profile_new ();
 

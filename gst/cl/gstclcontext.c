@@ -190,6 +190,18 @@ create_queue (GstClContext *self)
   return status;
 }
 
+void
+gst_cl_context_add_streams (GstClContext *ctx, gint delta)
+{
+  g_atomic_int_add (&ctx->streams, delta);
+}
+
+gint
+gst_cl_context_streams (GstClContext *ctx)
+{
+  return g_atomic_int_get (&ctx->streams);
+}
+
 GstClQueues *
 gst_cl_context_new_queues (GstClContext *ctx, GError **error)
 {

@@ -74,6 +74,9 @@ struct _GstClContext {
   /*< private >*/
   GMutex lock;
   GHashTable *programs;
+  /* Elements running frames on queues of their own: gst_cl_context_streams().
+   */
+  gint streams;
 };
 
 GstClContext *gst_cl_context_new (const GstClDeviceId *id, GError **error);
@@ -90,6 +93,11 @@ GstClContext *gst_cl_context_new_wrapped (cl_context context,
 /* Queues of a stream's own (the context's own where the application gave
  * a queue), or NULL with @error set. */
 GstClQueues *gst_cl_context_new_queues (GstClContext *ctx, GError **error);
+/* How many streams run on the context now: elements whose frames go on
+ * queues of their own, not on those of a device chain they are part of;
+ * each counts itself in and out with gst_cl_context_add_streams(). */
+gint gst_cl_context_streams (GstClContext *ctx);
+void gst_cl_context_add_streams (GstClContext *ctx, gint delta);
 
 cl_program gst_cl_context_get_program (GstClContext *ctx, const gchar *name,
     const gchar *source, gboolean exact_div, GError **error);

@@ -254,6 +254,21 @@ queues_of (GstClFilter *filter)
   return gst_cl_base_filter_get_queues (GST_CL_BASE_FILTER (filter));
 }
 
+/* Whether the frame's download into host memory goes on the stream's
+ * download queue and runs on after the frame leaves: only while the
+ * element is the context's one stream. With several, their transfers
+ * already fill both directions of the bus, and on NVIDIA's driver the
+ * waits between queues that the second queue needs cost more than the
+ * overlap gains. */
+static gboolean
+defers_downloads (GstClFilter *filter)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (
+      GST_CL_BASE_FILTER (filter));
+
+  return queues_of (filter)->download_queue && gst_cl_context_streams (cl) <= 1;
+}
+
 void
 gst_cl_filter_wait_for_results (GstClFilter *filter, gboolean may_defer)
 {
@@ -378,6 +393,7 @@ process_through_copies (GstClFilter *filter, GstClContext *cl,
     GstVideoFrame *in, GstVideoFrame *out, gboolean copy_unwritten)
 {
   GstClQueues *q = queues_of (filter);
+  const gboolean defer = defers_downloads (filter);
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClFramePlan *plan = &PRIV (filter)->plan;
   GstClPlane src[GST_VIDEO_MAX_COMPONENTS], dst[GST_VIDEO_MAX_COMPONENTS];
@@ -396,9 +412,10 @@ process_through_copies (GstClFilter *filter, GstClContext *cl,
     gst_cl_frame_plan_device_planes (plan->out, c, dst);
   }
   status = gst_cl_frame_plan_upload (plan, in);
-  if (status == CL_SUCCESS && q->download_queue)
+  if (status == CL_SUCCESS && defer)
     status = clEnqueueMarkerWithWaitList (q->queue, 0, NULL, &host_wait);
-  if (status == CL_SUCCESS && q->download_queue)
+  /* After an earlier frame's download, which may still run. */
+  if (status == CL_SUCCESS)
     status = gst_cl_downloads_order_after (&PRIV (filter)->downloads, q);
   complete_pending_during (filter, cl);
   if (status == CL_SUCCESS)
@@ -480,6 +497,7 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
     const gchar **how)
 {
   GstClQueues *q = queues_of (filter);
+  const gboolean defer = defers_downloads (filter);
   GstClFilterClass *klass = GST_CL_FILTER_GET_CLASS (filter);
   GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
   GstClFramePlan *plan = &PRIV (filter)->plan;
@@ -498,7 +516,7 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   if (status == CL_SUCCESS && !in->on_device && out->on_device)
     status = clEnqueueMarkerWithWaitList (q->queue, 0, NULL, &waits[n_waits++]);
   complete_pending_during (filter, cl);
-  if (status == CL_SUCCESS && !out->on_device && q->download_queue)
+  if (status == CL_SUCCESS && !out->on_device)
     status = gst_cl_downloads_order_after (&PRIV (filter)->downloads, q);
   if (status == CL_SUCCESS) {
     gst_cl_frame_outputs (plan, src, out, dst);
@@ -516,14 +534,14 @@ process_on_device (GstClFilter *filter, GstClFrame *in, GstClFrame *out,
   }
   /* As in process_on_host(): where the download is not waited for, the
    * results read after this function are. */
-  if (status == CL_SUCCESS && !out->on_device && q->download_queue &&
+  if (status == CL_SUCCESS && !out->on_device && defer &&
       PRIV (filter)->wait_results && !results)
     status = clEnqueueMarkerWithWaitList (q->queue, 0, NULL, &waits[n_waits++]);
   /* A download to host memory is waited for, here or where the frame's
    * memory is next mapped (gst_cl_downloads_leave()). */
   if (status == CL_SUCCESS)
     status = gst_cl_frame_complete (plan, out, dst,
-        !out->on_device && q->download_queue ? &done : NULL);
+        !out->on_device && defer ? &done : NULL);
   if (status == CL_SUCCESS && done)
     status = gst_cl_downloads_leave (&PRIV (filter)->downloads, cl, q,
         out->host.buffer, done, GST_OBJECT (filter));
