@@ -29,7 +29,7 @@
 #include "gstclfiltercaps.h"
 #include "gstclframe.h"
 #include "gstclvideoplane.h"
-#include "gstcldownload.h"
+#include "gstclasyncdownload.h"
 #include "gstclhostmemory.h"
 #include "gstclutils.h"
 
