@@ -24,7 +24,8 @@
  * memory an element gives pass through; state changes, caps changes
  * mid-stream, an upstream pool of few buffers that it writes again as
  * soon as they come back, read-only input, one context for the whole
- * chain, and a device that is not there.
+ * chain whose only copies are at its ends, and a device that is not
+ * there.
  */
 #include <gst/check/gstcheck.h>
 #include <gst/app/gstappsrc.h>
@@ -545,6 +546,64 @@ GST_START_TEST (test_one_context)
 }
 GST_END_TEST;
 
+/* With GST_CL_PROFILING=1, the bytes each element copied between host
+ * and device: the upload's frames at clupload, the download's at
+ * cldownload, nothing at the filters between them. */
+GST_START_TEST (test_copies_at_the_ends)
+{
+  GstElement *pipeline;
+  GstBus *bus;
+  GHashTable *profiles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      (GDestroyNotify)gst_structure_free);
+  static const struct {
+    const gchar *name;
+    guint64 up, down;
+  } expect[] = { { "up", 4 * 64 * 48 * 3 / 2, 0 }, { "he", 0, 0 },
+    { "so", 0, 0 }, { "down", 0, 4 * 64 * 48 } };
+  gboolean done = FALSE;
+
+  g_setenv ("GST_CL_PROFILING", "1", TRUE);
+  pipeline = gst_parse_launch (
+      "videotestsrc num-buffers=4 ! video/x-raw,format=NV12,width=64,height=48 "
+      "! clupload name=up ! clhistequalize name=he ! clsobel name=so ! "
+      "cldownload name=down ! fakesink",
+      NULL);
+  bus = gst_element_get_bus (pipeline);
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+               GST_STATE_CHANGE_FAILURE);
+  while (!done) {
+    GstMessage *msg = gst_bus_timed_pop (bus, 60 * GST_SECOND);
+    const GstStructure *s;
+
+    fail_unless (msg != NULL, "the pipeline did not finish");
+    s = gst_message_get_structure (msg);
+    fail_if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR);
+    done = GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS;
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ELEMENT &&
+        gst_structure_has_name (s, "clfilter-profile"))
+      g_hash_table_insert (profiles, g_strdup (GST_MESSAGE_SRC_NAME (msg)),
+          gst_structure_copy (s));
+    gst_message_unref (msg);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (expect); i++) {
+    const GstStructure *s = g_hash_table_lookup (profiles, expect[i].name);
+    guint64 up = G_MAXUINT64, down = G_MAXUINT64;
+
+    fail_unless (s != NULL, "no profile from %s", expect[i].name);
+    fail_unless (gst_structure_get_uint64 (s, "upload-bytes", &up) &&
+                 gst_structure_get_uint64 (s, "download-bytes", &down));
+    fail_unless (up == expect[i].up && down == expect[i].down,
+        "%s: %" G_GUINT64_FORMAT " bytes up, %" G_GUINT64_FORMAT " down",
+        expect[i].name, up, down);
+  }
+  g_unsetenv ("GST_CL_PROFILING");
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  g_hash_table_unref (profiles);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+}
+GST_END_TEST;
+
 /* A device that is not there: the element's own error, naming the value
  * and the devices there are, and the pipeline does not start. */
 GST_START_TEST (test_missing_device)
@@ -599,6 +658,7 @@ uploaddownload_suite (void)
   tcase_add_test (tc, test_state_changes);
   tcase_add_test (tc, test_recycling_pool);
   tcase_add_test (tc, test_one_context);
+  tcase_add_test (tc, test_copies_at_the_ends);
   tcase_add_test (tc, test_missing_device);
   return s;
 }
