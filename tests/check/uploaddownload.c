@@ -224,6 +224,49 @@ GST_START_TEST (test_passthrough)
 }
 GST_END_TEST;
 
+/* Frames on the device of another context (another harness's clupload,
+ * which made its own) reach cldownload through a map for the CPU, exact. */
+GST_START_TEST (test_other_context)
+{
+  static const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_P010_10LE,
+    GST_VIDEO_FORMAT_RGB };
+  GRand *rand = g_rand_new_with_seed (6);
+
+  for (guint k = 0; k < G_N_ELEMENTS (formats); k++) {
+    GstHarness *up = gst_harness_new ("clupload");
+    GstHarness *down = gst_harness_new ("cldownload");
+    TestFrame *in = nth_frame (formats[k], k, rand);
+    GstBuffer *buf;
+    GstCaps *caps;
+    TestFrame *out;
+
+    gst_harness_set_src_caps (up, test_frame_caps (in));
+    fail_unless_equals_int (gst_harness_push (up, test_frame_to_buffer (in)),
+        GST_FLOW_OK);
+    buf = gst_harness_pull (up);
+    caps = gst_pad_get_current_caps (up->sinkpad);
+    fail_unless (gst_caps_features_contains (gst_caps_get_features (caps, 0),
+        GST_CAPS_FEATURE_MEMORY_CL_BUFFER));
+    gst_harness_set_src_caps (down, caps);
+    fail_unless_equals_int (gst_harness_push (down, buf), GST_FLOW_OK);
+    buf = gst_harness_pull (down);
+    caps = gst_pad_get_current_caps (down->sinkpad);
+    fail_if (gst_caps_features_contains (gst_caps_get_features (caps, 0),
+        GST_CAPS_FEATURE_MEMORY_CL_BUFFER));
+    out = test_frame_from_buffer (buf, caps);
+    assert_bytes_equal (in, out);
+    gst_caps_unref (caps);
+    gst_buffer_unref (buf);
+    test_frame_free (out);
+    test_frame_free (in);
+    gst_harness_teardown (down);
+    gst_harness_teardown (up);
+  }
+  g_rand_free (rand);
+}
+GST_END_TEST;
+
 /* Caps of another format and size every few frames, each frame back
  * exact. */
 GST_START_TEST (test_caps_changes)
@@ -654,6 +697,7 @@ uploaddownload_suite (void)
   tcase_add_test (tc, test_round_trip);
   tcase_add_test (tc, test_histequalize_between);
   tcase_add_test (tc, test_passthrough);
+  tcase_add_test (tc, test_other_context);
   tcase_add_test (tc, test_caps_changes);
   tcase_add_test (tc, test_state_changes);
   tcase_add_test (tc, test_recycling_pool);
