@@ -31,6 +31,7 @@
 #include <gst/app/gstappsrc.h>
 #include <gst/base/gstbasetransform.h>
 
+#include "cldevices.h"
 #include "cltestutils.h"
 #include "../../gst/cl/gstclmemoryapi.h"
 
@@ -224,19 +225,52 @@ GST_START_TEST (test_passthrough)
 }
 GST_END_TEST;
 
-/* Frames on the device of another context (another harness's clupload,
- * which made its own) reach cldownload through a map for the CPU, exact. */
+/* An application's own OpenCL context on the device the elements pick, as
+ * a GstContext to hand an element; @made is the application's
+ * reference. */
+static GstContext *
+app_context (cl_context *made)
+{
+  const ClTestDevice *dev = cl_test_expected_device ("", NULL);
+  GstContext *context = gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
+  cl_context_properties props[] = { CL_CONTEXT_PLATFORM, 0, 0 };
+  cl_platform_id platform;
+  cl_int status;
+
+  fail_unless (dev != NULL);
+  clGetDeviceInfo (dev->id, CL_DEVICE_PLATFORM, sizeof (platform), &platform,
+      NULL);
+  props[1] = (cl_context_properties)platform;
+  *made = clCreateContext (props, 1, &dev->id, NULL, NULL, &status);
+  fail_unless_equals_int (status, CL_SUCCESS);
+  gst_structure_set (gst_context_writable_structure (context),
+      GST_CL_CONTEXT_FIELD_CONTEXT, G_TYPE_POINTER, *made,
+      GST_CL_CONTEXT_FIELD_DEVICE, G_TYPE_POINTER, dev->id, NULL);
+  return context;
+}
+
+/* Frames on the device of another context (clupload's is the process's,
+ * cldownload is handed an application's) reach cldownload through a map
+ * for the CPU, exact. */
 GST_START_TEST (test_other_context)
 {
   static const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_GRAY8,
     GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_P010_10LE,
     GST_VIDEO_FORMAT_RGB };
   GRand *rand = g_rand_new_with_seed (6);
+  cl_context other;
+  GstContext *context = app_context (&other);
 
   for (guint k = 0; k < G_N_ELEMENTS (formats); k++) {
     GstHarness *up = gst_harness_new ("clupload");
-    GstHarness *down = gst_harness_new ("cldownload");
+    GstElement *e = gst_element_factory_make ("cldownload", NULL);
+    GstHarness *down;
     TestFrame *in = nth_frame (formats[k], k, rand);
+
+    /* Before the harness starts it. */
+    gst_element_set_context (e, context);
+    down = gst_harness_new_with_element (e, "sink", "src");
+    gst_object_unref (e);
     GstBuffer *buf;
     GstCaps *caps;
     TestFrame *out;
@@ -263,6 +297,8 @@ GST_START_TEST (test_other_context)
     gst_harness_teardown (down);
     gst_harness_teardown (up);
   }
+  gst_context_unref (context);
+  clReleaseContext (other);
   g_rand_free (rand);
 }
 GST_END_TEST;
