@@ -25,6 +25,7 @@
 
 #include "gstclbasefilter.h"
 #include "gstclcontextshare.h"
+#include "gstclmemory.h"
 #include "gstclprofile.h"
 
 #include <string.h>
@@ -138,6 +139,22 @@ gst_cl_base_filter_use_queues (GstClBaseFilter *filter, GstClQueues *queues)
   gst_cl_queues_unref (priv->queues);
   priv->queues = gst_cl_queues_ref (queues);
   return CL_SUCCESS;
+}
+
+cl_int
+gst_cl_base_filter_frame_queues (GstClBaseFilter *filter, GstBuffer *inbuf,
+    gboolean in_device, GstBuffer *outbuf, gboolean out_device)
+{
+  GstClQueues *from = in_device ? gst_cl_buffer_ref_queues (inbuf) : NULL;
+  cl_int status = gst_cl_base_filter_use_queues (filter, from);
+
+  if (from)
+    gst_cl_queues_unref (from);
+  if (status == CL_SUCCESS && in_device)
+    status = gst_cl_buffer_order_on (inbuf, PRIV (filter)->queues);
+  if (status == CL_SUCCESS && out_device && outbuf != inbuf)
+    status = gst_cl_buffer_order_on (outbuf, PRIV (filter)->queues);
+  return status;
 }
 
 void

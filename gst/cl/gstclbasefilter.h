@@ -68,6 +68,14 @@ GstClQueues *gst_cl_base_filter_get_queues (GstClBaseFilter *filter);
  * the last frame's, which may have been on other queues. */
 cl_int gst_cl_base_filter_use_queues (GstClBaseFilter *filter,
     GstClQueues *queues);
+/* A frame in device memory runs on the queues its memory came with, so
+ * that a chain of elements on the device is one stream that needs no
+ * synchronisation between them; the output's memory carries them on.
+ * Other frames run on the element's own. @in_device and @out_device: the
+ * buffers' planes are device memory of the element's context. */
+cl_int gst_cl_base_filter_frame_queues (GstClBaseFilter *filter,
+    GstBuffer *inbuf, gboolean in_device, GstBuffer *outbuf,
+    gboolean out_device);
 /* Posts @error, from the library (its message: a sentence for the user,
  * then a line of details), as the element's error. */
 void gst_cl_base_filter_post_error (GstClBaseFilter *filter,

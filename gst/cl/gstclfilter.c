@@ -29,7 +29,7 @@
 #include "gstclfiltercaps.h"
 #include "gstclframe.h"
 #include "gstclvideoplane.h"
-#include "gstcldownload.h"
+#include "gstclasyncdownload.h"
 #include "gstclhostmemory.h"
 #include "gstclutils.h"
 
@@ -620,25 +620,12 @@ check_buffer (GstClFilter *filter, GstBuffer *buf, const GstVideoInfo *info,
   return FALSE;
 }
 
-/* A frame in device memory runs on the queues its memory came with, so
- * that a chain of elements on the device is one stream that needs no
- * synchronisation between them; the output's memory carries them on.
- * Other frames run on the element's own. */
 static cl_int
 choose_queues (GstClFilter *filter, GstBuffer *inbuf, GstBuffer *outbuf,
     const GstClFrame *in, const GstClFrame *out)
 {
-  GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
-  GstClQueues *from = in->on_device ? gst_cl_buffer_ref_queues (inbuf) : NULL;
-  cl_int status = gst_cl_base_filter_use_queues (base, from);
-
-  if (from)
-    gst_cl_queues_unref (from);
-  if (status == CL_SUCCESS && in->on_device)
-    status = gst_cl_buffer_order_on (inbuf, queues_of (filter));
-  if (status == CL_SUCCESS && out->on_device && outbuf != inbuf)
-    status = gst_cl_buffer_order_on (outbuf, queues_of (filter));
-  return status;
+  return gst_cl_base_filter_frame_queues (GST_CL_BASE_FILTER (filter), inbuf,
+      in->on_device, outbuf, out->on_device);
 }
 
 static GstFlowReturn

@@ -76,7 +76,8 @@ copy_rect (GstClFramePlan *plan, cl_mem src, gsize src_pitch, cl_mem dst,
   const size_t origin[3] = { 0, 0, 0 };
   const size_t region[3] = { row_bytes, height, 1 };
 
-  gst_cl_commands_count (&plan->cmd, GST_CL_COPY, (guint64)row_bytes * height);
+  gst_cl_commands_count (&plan->cmd, GST_CL_TRANSFER_COPY,
+      (guint64)row_bytes * height);
   return clEnqueueCopyBufferRect (gst_cl_commands_queue (&plan->cmd), src, dst,
       origin, origin, region, src_pitch, 0, dst_pitch, 0, 0, NULL, NULL);
 }
@@ -178,12 +179,53 @@ narrow_planes (GstClFramePlan *plan, GstClFrame *in, GstClFrame *out)
 }
 
 cl_int
+gst_cl_frame_copy_planes (const GstClCommands *cmd, const GstVideoInfo *info,
+    GstClFrame *in, GstClFrame *out, guint skip_planes)
+{
+  cl_command_queue queue = gst_cl_commands_queue (cmd);
+  const size_t origin[3] = { 0, 0, 0 };
+  cl_int status = CL_SUCCESS;
+
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+    const size_t region[3] = { gst_cl_video_plane_row_bytes (info, p),
+      gst_cl_video_plane_height (info, p), 1 };
+
+    if (skip_planes & (1u << p))
+      continue;
+    if (in->on_device && out->on_device) {
+      gst_cl_commands_count (cmd, GST_CL_TRANSFER_COPY, region[0] * region[1]);
+      status = clEnqueueCopyBufferRect (queue, in->planes[p], out->planes[p],
+          origin, origin, region, in->strides[p], 0, out->strides[p], 0, 0,
+          NULL, NULL);
+    } else if (out->on_device) {
+      status = clEnqueueWriteBufferRect (queue, out->planes[p], CL_FALSE,
+          origin, origin, region, out->strides[p], 0,
+          GST_VIDEO_FRAME_PLANE_STRIDE (&in->host, p), 0,
+          GST_VIDEO_FRAME_PLANE_DATA (&in->host, p), 0, NULL,
+          gst_cl_commands_event (cmd, "upload"));
+      gst_cl_commands_count (cmd, GST_CL_TRANSFER_UPLOAD,
+          region[0] * region[1]);
+    } else if (in->on_device) {
+      status = clEnqueueReadBufferRect (queue, in->planes[p], CL_FALSE, origin,
+          origin, region, in->strides[p], 0,
+          GST_VIDEO_FRAME_PLANE_STRIDE (&out->host, p), 0,
+          GST_VIDEO_FRAME_PLANE_DATA (&out->host, p), 0, NULL,
+          gst_cl_commands_event (cmd, "download"));
+      gst_cl_commands_count (cmd, GST_CL_TRANSFER_DOWNLOAD,
+          region[0] * region[1]);
+    } else {
+      gst_video_frame_copy_plane (&out->host, &in->host, p);
+    }
+    if (status != CL_SUCCESS)
+      break;
+  }
+  return status;
+}
+
+cl_int
 gst_cl_frame_copy_unwritten_planes (GstClFramePlan *plan, GstClFrame *in,
     GstClFrame *out)
 {
-  const GstVideoInfo *info = &plan->out_info;
-  const size_t origin[3] = { 0, 0, 0 };
-  cl_int status = CL_SUCCESS;
   guint written = 0;
 
   if (!in->on_device && !out->on_device) {
@@ -196,31 +238,6 @@ gst_cl_frame_copy_unwritten_planes (GstClFramePlan *plan, GstClFrame *in,
   {
     written |= 1u << plan->out[c].plane;
   }
-  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
-    const size_t region[3] = { gst_cl_video_plane_row_bytes (info, p),
-      gst_cl_video_plane_height (info, p), 1 };
-
-    if (written & (1u << p))
-      continue;
-    if (in->on_device && out->on_device) {
-      status = copy_rect (plan, in->planes[p], in->strides[p], out->planes[p],
-          out->strides[p], region[0], region[1]);
-    } else if (out->on_device) {
-      status = clEnqueueWriteBufferRect (gst_cl_commands_queue (&plan->cmd),
-          out->planes[p], CL_FALSE, origin, origin, region, out->strides[p], 0,
-          GST_VIDEO_FRAME_PLANE_STRIDE (&in->host, p), 0,
-          GST_VIDEO_FRAME_PLANE_DATA (&in->host, p), 0, NULL, NULL);
-      gst_cl_commands_count (&plan->cmd, GST_CL_UPLOAD, region[0] * region[1]);
-    } else {
-      status = clEnqueueReadBufferRect (gst_cl_commands_queue (&plan->cmd),
-          in->planes[p], CL_FALSE, origin, origin, region, in->strides[p], 0,
-          GST_VIDEO_FRAME_PLANE_STRIDE (&out->host, p), 0,
-          GST_VIDEO_FRAME_PLANE_DATA (&out->host, p), 0, NULL, NULL);
-      gst_cl_commands_count (&plan->cmd, GST_CL_DOWNLOAD,
-          region[0] * region[1]);
-    }
-    if (status != CL_SUCCESS)
-      break;
-  }
-  return status;
+  return gst_cl_frame_copy_planes (&plan->cmd, &plan->out_info, in, out,
+      written);
 }

@@ -60,5 +60,15 @@ cl_int gst_cl_frame_complete (GstClFramePlan *plan, GstClFrame *out,
 cl_int gst_cl_frame_copy_unwritten_planes (GstClFramePlan *plan, GstClFrame *in,
     GstClFrame *out);
 
+/* Queues the copy of the planes of @in to @out but those in the mask
+ * @skip_planes, whole rows of @info's, where they are: between device
+ * buffers, to or from the device, or on the host (done on return). As
+ * above, a copy from the host must be waited for before @in goes, one to
+ * the host before @out is read. The filters' planes that they do not
+ * write, and clupload's and cldownload's frames. */
+cl_int gst_cl_frame_copy_planes (const GstClCommands *cmd,
+    const GstVideoInfo *info, GstClFrame *in, GstClFrame *out,
+    guint skip_planes);
+
 G_END_DECLS
 #endif /* __GST_CL_FRAME_H__ */

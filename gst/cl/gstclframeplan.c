@@ -371,7 +371,7 @@ gst_cl_frame_plan_pack (GstClFramePlan *plan, guint c)
   /* The plane's other components, from the input's staging copy. */
   status = clEnqueueCopyBuffer (gst_cl_commands_queue (&plan->cmd),
       plan->in[c].staging, comp->staging, 0, 0, bytes, 0, NULL, NULL);
-  gst_cl_commands_count (&plan->cmd, GST_CL_COPY, bytes);
+  gst_cl_commands_count (&plan->cmd, GST_CL_TRANSFER_COPY, bytes);
   if (status == CL_SUCCESS)
     status = enqueue_pack_kernel (plan,
         comp->bps == 2 ? plan->pack16 : plan->pack, comp, NULL);
@@ -419,7 +419,7 @@ gst_cl_frame_plan_upload (GstClFramePlan *plan, GstVideoFrame *in)
     status = clEnqueueWriteBufferRect (gst_cl_commands_queue (&plan->cmd),
         t.mem, CL_FALSE, origin, origin, t.region, t.pitch, 0, stride, 0,
         data + t.host_offset, 0, NULL, event);
-    gst_cl_commands_count (&plan->cmd, GST_CL_UPLOAD,
+    gst_cl_commands_count (&plan->cmd, GST_CL_TRANSFER_UPLOAD,
         t.region[0] * t.region[1]);
     if (status == CL_SUCCESS && comp->packed)
       status = gst_cl_frame_plan_unpack (plan, c);
@@ -471,7 +471,7 @@ gst_cl_frame_plan_download (GstClFramePlan *plan, GstVideoFrame *out,
     status = clEnqueueReadBufferRect (queue, t.mem, CL_FALSE, origin, origin,
         t.region, t.pitch, 0, stride, 0, data + t.host_offset, ready ? 1 : 0,
         ready ? &ready : NULL, event);
-    gst_cl_commands_count (&plan->cmd, GST_CL_DOWNLOAD,
+    gst_cl_commands_count (&plan->cmd, GST_CL_TRANSFER_DOWNLOAD,
         t.region[0] * t.region[1]);
   }
   if (status != CL_SUCCESS && done && *done) {

@@ -193,7 +193,8 @@ gst_cl_narrow_device_plane (GstClNarrow *n, const GstClCommands *cmd, guint p,
           CL_FALSE, origin, origin, in_region, in_pitch, 0,
           GST_VIDEO_FRAME_PLANE_STRIDE (in, p), 0,
           GST_VIDEO_FRAME_PLANE_DATA (in, p), 0, NULL, NULL);
-    gst_cl_commands_count (cmd, GST_CL_UPLOAD, in_region[0] * in_region[1]);
+    gst_cl_commands_count (cmd, GST_CL_TRANSFER_UPLOAD,
+        in_region[0] * in_region[1]);
   }
   if (status == CL_SUCCESS && to_host) {
     out_mem = staging (cl, &n->out_staging[p], n->out_pitch[p] * n->height[p],
@@ -207,7 +208,8 @@ gst_cl_narrow_device_plane (GstClNarrow *n, const GstClCommands *cmd, guint p,
         CL_FALSE, origin, origin, out_region, out_pitch, 0,
         GST_VIDEO_FRAME_PLANE_STRIDE (out, p), 0,
         GST_VIDEO_FRAME_PLANE_DATA (out, p), 0, NULL, NULL);
-    gst_cl_commands_count (cmd, GST_CL_DOWNLOAD, out_region[0] * out_region[1]);
+    gst_cl_commands_count (cmd, GST_CL_TRANSFER_DOWNLOAD,
+        out_region[0] * out_region[1]);
   }
   return status;
 }

@@ -38,9 +38,9 @@ cl_event *gst_cl_profile_event (GstClProfile *profile, const gchar *name);
 /* What bytes a command moved: to the device, from it, or within it. */
 typedef enum
 {
-  GST_CL_UPLOAD,
-  GST_CL_DOWNLOAD,
-  GST_CL_COPY,
+  GST_CL_TRANSFER_UPLOAD,
+  GST_CL_TRANSFER_DOWNLOAD,
+  GST_CL_TRANSFER_COPY,
 } GstClTransfer;
 
 /* Counts @bytes moved, for upload-bytes, download-bytes and copy-bytes. */

@@ -22,10 +22,12 @@
 #endif
 
 #include "gstclclahe.h"
+#include "gstcldownload.h"
 #include "gstclhistequalize.h"
 #include "gstclhistoutput.h"
 #include "gstclhistogram.h"
 #include "gstclsobel.h"
+#include "gstclupload.h"
 
 static gboolean
 plugin_init (GstPlugin *plugin)
@@ -37,10 +39,12 @@ plugin_init (GstPlugin *plugin)
   ret |= GST_ELEMENT_REGISTER (clhistequalize, plugin);
   ret |= GST_ELEMENT_REGISTER (clhistogram, plugin);
   ret |= GST_ELEMENT_REGISTER (clsobel, plugin);
+  ret |= GST_ELEMENT_REGISTER (clupload, plugin);
+  ret |= GST_ELEMENT_REGISTER (cldownload, plugin);
   return ret;
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, clfilter,
     "Video filters on OpenCL devices: histogram equalization, histograms, "
-    "CLAHE and Sobel edges",
+    "CLAHE and Sobel edges, and frames to and from the device",
     plugin_init, PACKAGE_VERSION, "LGPL", PACKAGE_NAME, PACKAGE_ORIGIN)

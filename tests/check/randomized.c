@@ -27,7 +27,8 @@
  * default), 8-bit output of 16-bit samples (GRAY8, or the 8-bit sibling of
  * YUV of more bits) from clhistequalize's AGC and clclahe, clclahe's clip
  * limit, tiles, smoothing and histogram message,
- * the caps changing from frame to frame. The seed is fixed and
+ * the caps changing from frame to frame; and the same frames through
+ * clupload ! cldownload, which must give them back exact. The seed is fixed and
  * printed; CLFILTER_SEED=N replays another, CLFILTER_FRAMES=N changes the
  * count. A failure names the seed and the frame.
  */
@@ -479,6 +480,53 @@ run_random_clahe (void)
   g_rand_free (rand);
 }
 
+/* clupload ! cldownload gives back every frame it got: random formats,
+ * sizes, strides and plane layouts, the caps changing from frame to
+ * frame. */
+static void
+run_random_upload_download (void)
+{
+  const guint32 seed = env_uint ("CLFILTER_SEED", DEFAULT_SEED);
+  const guint frames = env_uint ("CLFILTER_FRAMES", DEFAULT_FRAMES) / 4;
+  GRand *rand = g_rand_new_with_seed (seed);
+  GstHarness *h = gst_harness_new_parse ("clupload ! cldownload");
+  gint64 t0 = g_get_monotonic_time ();
+
+  g_print ("clupload ! cldownload: %u random frames from seed %u\n", frames,
+      seed);
+  for (guint i = 0; i < frames; i++) {
+    const GstVideoFormat format = random_format (rand);
+    const guint width = random_dimension (rand, 1024);
+    const guint height = random_dimension (rand, 512);
+    gsize strides[GST_VIDEO_MAX_PLANES] = { 0 };
+    TestFrame *in, *out;
+    gchar *what;
+
+    for (guint p = 0; p < test_format_n_planes (format); p++)
+      strides[p] = random_stride (rand, format, width, p);
+    in = test_frame_new_strides (format, width, height, strides);
+    random_content (in, rand);
+    random_chroma (in, rand);
+    if (g_rand_boolean (rand)) {
+      in->plane_gap = g_rand_int_range (rand, 0, 64);
+      in->planes_reversed = g_rand_boolean (rand);
+    }
+    out = test_harness_process (h, in);
+    what = test_frame_describe (in);
+    fail_unless (test_frame_equal (in, out) &&
+                     test_frame_padding_equal (in, out),
+        "seed %u frame %u: %s came back changed (replay: CLFILTER_SEED=%u)",
+        seed, i, what, seed);
+    g_free (what);
+    test_frame_free (out);
+    test_frame_free (in);
+  }
+  g_print ("clupload ! cldownload: %u frames back exact, %.1f s\n", frames,
+      (g_get_monotonic_time () - t0) / 1e6);
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
 GST_START_TEST (test_random_agc)
 {
   run_random_agc ();
@@ -496,6 +544,13 @@ GST_END_TEST;
 GST_START_TEST (test_random_clahe)
 {
   run_random_clahe ();
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_random_upload_download)
+{
+  run_random_upload_download ();
 }
 
 GST_END_TEST;
@@ -519,6 +574,7 @@ randomized_suite (void)
   tcase_add_test (tc, test_random_agc);
   tcase_add_test (tc, test_random_clahe);
   tcase_add_test (tc, test_random_sobel);
+  tcase_add_test (tc, test_random_upload_download);
   return s;
 }
 

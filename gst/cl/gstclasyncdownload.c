@@ -17,13 +17,13 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Downloads left running after their frame leaves; see gstcldownload.h.
+ * Downloads left running after their frame leaves; see gstclasyncdownload.h.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
-#include "gstcldownload.h"
+#include "gstclasyncdownload.h"
 #include "gstclhostmemory.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);

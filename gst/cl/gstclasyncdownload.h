@@ -17,8 +17,8 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#ifndef __GST_CL_DOWNLOAD_H__
-#define __GST_CL_DOWNLOAD_H__
+#ifndef __GST_CL_ASYNC_DOWNLOAD_H__
+#define __GST_CL_ASYNC_DOWNLOAD_H__
 
 #include "gstclcontext.h"
 
@@ -50,4 +50,4 @@ void gst_cl_downloads_forget (GstClDownloads *downloads);
 void gst_cl_downloads_finish_all (GstClQueues *q);
 
 G_END_DECLS
-#endif /* __GST_CL_DOWNLOAD_H__ */
+#endif /* __GST_CL_ASYNC_DOWNLOAD_H__ */
