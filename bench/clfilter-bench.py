@@ -694,7 +694,9 @@ def main():
         help="smoke test: 640x480, 20 frames, 3 runs")
     opt("-p", "--profile", action="store_true",
         help="device times (GST_CL_PROFILING=1) and the copy-kernel bound")
-    opt("-d", "--device", help="the elements' \"device\" property")
+    opt("-d", "--device", help="the elements' \"device\" property; with "
+        "--streams, a comma-separated list spreads the streams over the "
+        "devices in turn")
     opt("-u", "--umat", action="store_true",
         help="also OpenCV's OpenCL path (cv2.UMat)")
     opt("--system-memory", action="store_true",

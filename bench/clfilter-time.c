@@ -56,7 +56,9 @@ static GOptionEntry entries[] = {
   { "warmup", 'w', 0, G_OPTION_ARG_INT, &opt_warmup,
       "Frames before the first run (default 20)", "N" },
   { "device", 'd', 0, G_OPTION_ARG_STRING, &opt_device,
-      "Sets \"device\" on every element that has it", "SEL" },
+      "Sets \"device\" on every element that has it; with --streams, a "
+      "comma-separated list gives stream i the i-th, in turn",
+      "SEL[,SEL...]" },
   { "system-memory", 0, 0, G_OPTION_ARG_NONE, &opt_system_memory,
       "Keep the frames in system memory, not the first element's", NULL },
   { "startup", 0, 0, G_OPTION_ARG_NONE, &opt_startup,
@@ -276,8 +278,22 @@ peer_element (GstElement *e)
   return next;
 }
 
+/* --device for stream @i: the i-th of its list, in turn; NULL for none. */
+static gchar *
+stream_device (guint i)
+{
+  gchar **list, *device;
+
+  if (!opt_device)
+    return NULL;
+  list = g_strsplit (opt_device, ",", -1);
+  device = g_strdup (list[i % g_strv_length (list)]);
+  g_strfreev (list);
+  return device;
+}
+
 static gboolean
-pipe_build (Pipe *p, const gchar *pipeline, GstCaps *caps)
+pipe_build (Pipe *p, const gchar *pipeline, GstCaps *caps, guint stream)
 {
   gchar *desc =
       g_strdup_printf ("appsrc name=src ! %s ! fakesink "
@@ -285,6 +301,7 @@ pipe_build (Pipe *p, const gchar *pipeline, GstCaps *caps)
           pipeline);
   GError *error = NULL;
   GstElement *e, *sink;
+  gchar *device;
   GstPad *pad;
   GstBus *bus;
   GstVideoInfo info;
@@ -308,14 +325,16 @@ pipe_build (Pipe *p, const gchar *pipeline, GstCaps *caps)
     g_object_set (p->src, "max-buffers", (guint64)0, NULL);
 
   sink = gst_bin_get_by_name (GST_BIN (p->pipe), "sink");
+  device = stream_device (stream);
   for (e = peer_element (p->src); e && e != sink; e = peer_element (e)) {
-    if (opt_device &&
+    if (device &&
         g_object_class_find_property (G_OBJECT_GET_CLASS (e), "device"))
-      g_object_set (e, "device", opt_device, NULL);
+      g_object_set (e, "device", device, NULL);
     if (p->n_elements < G_N_ELEMENTS (p->elements))
       p->elements[p->n_elements++] = gst_object_ref (e);
     gst_object_unref (e);
   }
+  g_free (device);
   if (e)
     gst_object_unref (e);
   pad = gst_element_get_static_pad (sink, "sink");
@@ -483,7 +502,7 @@ time_case (const gchar *pipeline, GstCaps *caps, GstMemory **ring)
     gint64 t0, t_state, t1 = -1;
     Pipe p;
 
-    if (!pipe_build (&p, pipeline, caps)) {
+    if (!pipe_build (&p, pipeline, caps, 0)) {
       pipe_free (&p);
       return NOT_BUILT;
     }
@@ -550,7 +569,7 @@ time_streams (const gchar *pipeline, GstCaps *caps, GstMemory **ring, guint n)
   guint built = 0;
 
   for (; built < n; built++)
-    if (!pipe_build (&p[built], pipeline, caps))
+    if (!pipe_build (&p[built], pipeline, caps, built))
       break;
   if (built == n) {
     for (guint i = 0; i < n; i++)
