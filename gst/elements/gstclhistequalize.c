@@ -118,6 +118,7 @@
 #include "gstclhistplan.h"
 #include "gstclroi.h"
 #include "gstclcolor.h"
+#include "gstcltablefrom.h"
 #include "gstclutils.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
@@ -144,6 +145,7 @@ enum
   PROP_ROI_WIDTH,
   PROP_ROI_HEIGHT,
   PROP_COLOR_SPACE,
+  PROP_TABLE_FROM,
 };
 
 #define DEFAULT_METHOD GST_CL_HIST_EQUALIZE_METHOD_EQUALIZE
@@ -161,6 +163,7 @@ typedef struct {
   gdouble strength;
   guint smoothing;
   GstClRoi roi;
+  GstClTableFrom table_from;
 } Settings;
 
 /* A channel's buffers. GPUs count into hist[cur] with atomics; the frame's
@@ -216,6 +219,14 @@ struct _GstClHistEqualize {
   gboolean reset_state;
   /* GPUs, GRAY16, linear method. */
   cl_kernel k_bounds;
+  /* table-from=previous: the frame mapped and counted in one pass (not on
+   * GPUs for 16 bits). */
+  cl_kernel k_map_count;
+  /* Each channel's lut holds the table of the frame before, made with
+   * table_settings and table_space; see same_table(). */
+  gboolean have_table;
+  Settings table_settings;
+  guint table_space;
   /* The clipped or empty region last warned about. */
   GstClRoiWarning roi_warning;
 
@@ -299,7 +310,7 @@ static void
 release_kernels (GstClHistEqualize *self)
 {
   cl_kernel *k[] = { &self->k_hist, &self->k_lut, &self->k_apply,
-    &self->k_bounds };
+    &self->k_bounds, &self->k_map_count };
 
   for (guint i = 0; i < G_N_ELEMENTS (k); i++)
     gst_cl_clear_kernel (k[i]);
@@ -325,17 +336,19 @@ create_kernel (GstClHistEqualize *self, cl_kernel *kernel, GstClStage stage)
   return *kernel != NULL;
 }
 
-/* Which kernels run, and the histogram stage's plan. */
+/* Which kernels run, and the histogram stage's plan. 8 bits on GPUs:
+ * the apply kernel builds the table itself, and k_lut (make_lut_u8) runs
+ * only with table-from=previous, whose map_count_u8 needs it stored. */
 static gboolean
 plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
     guint height)
 {
-  /* 8 bits on GPUs: the apply kernel builds the table itself. */
   gboolean ok = create_kernel (self, &self->k_hist, GST_CL_STAGE_HISTOGRAM) &&
-                ((!self->cpu && self->depth == 8) ||
-                    create_kernel (self, &self->k_lut,
-                        GST_CL_STAGE_MAKE_LUT)) &&
-                create_kernel (self, &self->k_apply, GST_CL_STAGE_APPLY);
+                create_kernel (self, &self->k_lut, GST_CL_STAGE_MAKE_LUT) &&
+                create_kernel (self, &self->k_apply, GST_CL_STAGE_APPLY) &&
+                ((!self->cpu && self->depth == 16) ||
+                    create_kernel (self, &self->k_map_count,
+                        GST_CL_STAGE_MAP_COUNT));
 
   gst_cl_hist_plan_init (&self->plan, cl, self->depth, self->cpu, width,
       height);
@@ -439,6 +452,7 @@ alloc_buffers (GstClHistEqualize *self, GstClContext *cl)
   self->cur = 0;
   self->state_cur = 0;
   self->reset_state = TRUE;
+  self->have_table = FALSE;
   return TRUE;
 }
 
@@ -553,10 +567,10 @@ enqueue_bounds (GstClHistEqualize *self, Channel *ch, const TableParams *t)
 }
 
 /* The table, and the summary for a message of @num_bins bins unless 0
- * (GPUs build the 8-bit table in the apply kernel). */
+ * (GPUs build the 8-bit table in the apply kernel, but for @previous). */
 static cl_int
 enqueue_lut (GstClHistEqualize *self, Channel *ch, cl_uint total,
-    guint num_bins, const TableParams *t)
+    guint num_bins, const TableParams *t, gboolean previous)
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (self);
   const cl_uint group = num_bins ? (1u << self->bits) / num_bins : 1;
@@ -566,7 +580,7 @@ enqueue_lut (GstClHistEqualize *self, Channel *ch, cl_uint total,
   cl_kernel k = self->k_lut;
   GstClArgs args = GST_CL_ARGS_INIT (k);
 
-  if (!k)
+  if (!self->cpu && self->depth == 8 && !previous)
     return CL_SUCCESS;
   GST_CL_ARG (&args, ch->hist[self->cur]);
   GST_CL_ARG (&args, self->hist_parts);
@@ -579,10 +593,12 @@ enqueue_lut (GstClHistEqualize *self, Channel *ch, cl_uint total,
   add_table_args (self, ch, &args, t);
   if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
-  return self->cpu
-             ? gst_cl_base_filter_enqueue_kernel (filter, k, 1,
-                   &self->plan.lut_items, &one)
-             : gst_cl_base_filter_enqueue_kernel (filter, k, 1, &blocks, &lsz);
+  if (self->cpu)
+    return gst_cl_base_filter_enqueue_kernel (filter, k, 1,
+        &self->plan.lut_items, &one);
+  /* make_lut_u8 is one group. */
+  return gst_cl_base_filter_enqueue_kernel (filter, k, 1,
+      self->depth == 8 ? &lsz : &blocks, &lsz);
 }
 
 /* The table applied; GPUs' 8-bit kernel builds it first. */
@@ -646,12 +662,75 @@ enqueue_channel (GstClHistEqualize *self, Channel *ch, const GstClPlane *src,
   if (status == CL_SUCCESS)
     status = enqueue_bounds (self, ch, t);
   if (status == CL_SUCCESS)
-    status = enqueue_lut (self, ch, total, num_bins, t);
+    status = enqueue_lut (self, ch, total, num_bins, t, FALSE);
   if (status == CL_SUCCESS)
     status = enqueue_apply (self, ch, src, dst, total, num_bins, t);
   if (status == CL_SUCCESS && num_bins)
     status = gst_cl_hist_results_read (&ch->results, q->queue, num_bins);
   return status;
+}
+
+/* table-from=previous's one pass: the channel mapped through its lut
+ * while, with @count, the region is counted. */
+static cl_int
+enqueue_map_count (GstClHistEqualize *self, Channel *ch, const GstClPlane *src,
+    const GstClPlane *dst, const GstClRoi *r, cl_uint count)
+{
+  const GstClCommands cmd = gst_cl_base_filter_get_commands (
+      GST_CL_BASE_FILTER (self));
+  cl_uint parts;
+  cl_int status = gst_cl_hist_plan_enqueue_map_count (&self->plan, &cmd,
+      self->k_map_count, src, dst, self->out_depth, self->swap, ch->lut, r->x,
+      r->y, r->width, r->height, count, ch->hist[self->cur], &parts);
+
+  if (count)
+    self->hist_parts = parts;
+  return status;
+}
+
+/* table-from=previous: with @fused, the channel mapped through its lut,
+ * the table of the frame before, while its histogram is counted (in one
+ * pass, but for 16 bits on GPUs: counted, then mapped); without, a first
+ * frame, mapped through its own table as with table-from=current. Then the
+ * frame's table goes into the lut for the next frame, with the message's
+ * summary of the frame's own histogram. */
+static cl_int
+enqueue_channel_previous (GstClHistEqualize *self, Channel *ch,
+    const GstClPlane *src, const GstClPlane *dst, const GstClRoi *r,
+    guint num_bins, const TableParams *t, gboolean fused)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (GST_CL_BASE_FILTER (self));
+  const cl_uint total = r->width * r->height;
+  const gboolean one_pass = self->k_map_count != NULL;
+  cl_int status = CL_SUCCESS;
+
+  if (!fused || !one_pass)
+    status = enqueue_histogram (self, ch, src, r);
+  if (fused && status == CL_SUCCESS)
+    status = one_pass ? enqueue_map_count (self, ch, src, dst, r, TRUE)
+                      : enqueue_apply (self, ch, src, dst, total, 0, t);
+  if (status == CL_SUCCESS)
+    status = enqueue_bounds (self, ch, t);
+  if (status == CL_SUCCESS)
+    status = enqueue_lut (self, ch, total, num_bins, t, TRUE);
+  /* 8 bits on GPUs: apply_u8 would build the table again. */
+  if (!fused && status == CL_SUCCESS)
+    status = !self->cpu && self->depth == 8
+                 ? enqueue_map_count (self, ch, src, dst, r, FALSE)
+                 : enqueue_apply (self, ch, src, dst, total, 0, t);
+  if (status == CL_SUCCESS && num_bins)
+    status = gst_cl_hist_results_read (&ch->results, cl, num_bins);
+  return status;
+}
+
+/* Whether @a and @b build the same table from the same histogram. */
+static gboolean
+same_table (const Settings *a, const Settings *b)
+{
+  return a->method == b->method && a->saturate_low == b->saturate_low &&
+         a->saturate_high == b->saturate_high && a->strength == b->strength &&
+         a->smoothing == b->smoothing &&
+         memcmp (&a->roi, &b->roi, sizeof (a->roi)) == 0;
 }
 
 static cl_int
@@ -665,10 +744,19 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   GstClRoi r;
   cl_uint total;
   guint num_bins = 0;
+  gboolean previous, fused;
+  guint space;
 
   GST_OBJECT_LOCK (self);
   settings = self->settings;
   GST_OBJECT_UNLOCK (self);
+  space = gst_cl_filter_get_color_space (filter);
+  previous = settings.table_from == GST_CL_TABLE_FROM_PREVIOUS;
+  /* The table of the frame before applies where it exists and this frame
+   * would have been mapped through one made the same way. */
+  fused = previous && self->have_table && !self->reset_state &&
+          same_table (&settings, &self->table_settings) &&
+          space == self->table_space;
   /* The message's shape is fixed for the frame here. */
   self->frame = settings;
   if (settings.out.post_messages || settings.out.attach_meta)
@@ -689,8 +777,10 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   if (self->hist_dirty)
     status = zero_histograms (self);
   for (guint k = 0; k < self->channels && status == CL_SUCCESS; k++)
-    status = enqueue_channel (self, &self->chans[k], &in[k], &out[k], &r,
-        num_bins, &t);
+    status = previous ? enqueue_channel_previous (self, &self->chans[k], &in[k],
+                            &out[k], &r, num_bins, &t, fused)
+                      : enqueue_channel (self, &self->chans[k], &in[k], &out[k],
+                            &r, num_bins, &t);
   if (status == CL_SUCCESS && num_bins) {
     self->pending_bins = num_bins;
     self->pending_region = r;
@@ -701,9 +791,16 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   if (status != CL_SUCCESS) {
     self->hist_dirty = !self->cpu;
     self->reset_state = TRUE;
+    self->have_table = FALSE;
     return status;
   }
-  if (!self->cpu)
+  GST_LOG_OBJECT (self, "table from the %s frame",
+      fused ? "previous" : "current");
+  self->have_table = previous;
+  self->table_settings = settings;
+  self->table_space = space;
+  /* make_lut_u8 leaves its histogram clear. */
+  if (!self->cpu && !(previous && self->depth == 8))
     self->cur = !self->cur;
   self->state_cur = !self->state_cur;
   self->reset_state = FALSE;
@@ -781,6 +878,9 @@ gst_cl_hist_equalize_set_property (GObject *object, guint prop_id,
       gst_cl_filter_set_color_space (GST_CL_FILTER (self),
           g_value_get_enum (value));
       break;
+    case PROP_TABLE_FROM:
+      self->settings.table_from = g_value_get_enum (value);
+      break;
     default:
       if (!gst_cl_hist_output_set_property (GST_CL_FILTER (self),
               &self->settings.out, PROP_POST_MESSAGES, prop_id, value) &&
@@ -818,6 +918,9 @@ gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
     case PROP_COLOR_SPACE:
       g_value_set_enum (value,
           gst_cl_filter_get_color_space (GST_CL_FILTER (self)));
+      break;
+    case PROP_TABLE_FROM:
+      g_value_set_enum (value, self->settings.table_from);
       break;
     default:
       if (!gst_cl_hist_output_get_property (&self->settings.out,
@@ -961,6 +1064,24 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
   gst_cl_histogram_meta_get_info ();
   gst_cl_hist_equalize_install_properties (gobject_class);
   gst_cl_roi_install_properties (gobject_class, PROP_ROI_X, roi_blurbs);
+  /**
+   * GstClHistEqualize:table-from:
+   *
+   * Which frame's histogram builds the table a frame is mapped through.
+   * `current` (the default): the frame's own, the frame counted and then
+   * mapped. `previous`: frame k is mapped through the table that
+   * `current` would have used for frame k - 1 (the same method, strength,
+   * smoothing state and region), while frame k is counted, in one pass
+   * over the frame (GRAY16 and luma of more than 8 bits on GPUs: counted,
+   * then mapped); frame k's table is built after it is mapped, for frame
+   * k + 1. The first frame after start, a flush, a buffer marked DISCONT,
+   * new caps, a change of table-from to `previous` or of method,
+   * saturate-low, saturate-high, strength, smoothing, a roi-* property or
+   * color-space is mapped through its own table. The `histogram` message
+   * and the meta of frame k describe frame k's histogram either way. May
+   * change while playing, from the next frame on.
+   */
+  gst_cl_table_from_install_property (gobject_class, PROP_TABLE_FROM);
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL histogram equalization", "Filter/Effect/Video",
