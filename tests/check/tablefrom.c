@@ -481,6 +481,224 @@ GST_START_TEST (test_histequalize_resets)
 
 GST_END_TEST;
 
+/* ---- clclahe ---- */
+
+static const struct {
+  gdouble clip_limit;
+  guint tiles_x, tiles_y, smoothing;
+} clahe_cases[] = {
+  { 2.0, 8, 8, 0 },
+  { 0.0, 3, 5, 0 },
+  { 4.0, 4, 4, 200 },
+  { 1.5, 7, 2, 255 },
+};
+
+static void
+clahe_params (RefClaheParams *p, guint c, GstVideoFormat in, GstVideoFormat out)
+{
+  ref_clahe_params_init (p);
+  /* 16-bit samples clip alike at 256 times the 8-bit limit. */
+  p->clip_limit = clahe_cases[c].clip_limit *
+                  (test_format_depth (in) > 8
+                          ? 1u << (test_format_depth (in) - 8)
+                          : 1);
+  p->tiles_x = clahe_cases[c].tiles_x;
+  p->tiles_y = clahe_cases[c].tiles_y;
+  p->smoothing = clahe_cases[c].smoothing;
+  p->to_8bit = in != out;
+}
+
+static void
+apply_clahe (GstElement *e, const RefClaheParams *p)
+{
+  g_object_set (e, "clip-limit", p->clip_limit, "tiles-x", p->tiles_x,
+      "tiles-y", p->tiles_y, "smoothing", p->smoothing, NULL);
+}
+
+static void
+check_clahe (GstHarness *h, const TestFrame *in, RefClaheParams *p,
+    RefClaheState *state, gboolean own, gboolean discont, const gchar *what,
+    guint i)
+{
+  TestFrame *expected, *out;
+
+  p->from_previous = !own;
+  expected = ref_clahe_frame (in, p, state);
+  out = push_frame (h, in, discont);
+  fail_unless (test_frame_equal (expected, out),
+      "%s: %s %s%s, frame %u%s (clip %g, tiles %ux%u, smoothing %u)", what,
+      gst_video_format_to_string (in->format), in->colorimetry,
+      p->to_8bit ? " to 8 bits" : "", i, own ? " (own tables)" : "",
+      p->clip_limit, p->tiles_x, p->tiles_y, p->smoothing);
+  test_frame_free (expected);
+  test_frame_free (out);
+}
+
+/* Every format and a few grids, clip limits and smoothings over 5 random
+ * frames: frame 0 blended with its own tables, each later one with those
+ * of the one before; the message of each frame of its own histogram. */
+GST_START_TEST (test_clahe_sequences)
+{
+  GRand *rand = g_rand_new_with_seed (20261128);
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+    for (guint c = 0; c < G_N_ELEMENTS (clahe_cases); c++) {
+      GstHarness *h = new_harness ("clclahe", formats[f].in, formats[f].out);
+      GstBus *bus = gst_bus_new ();
+      RefClaheState state = { 0 };
+      RefClaheParams p;
+
+      clahe_params (&p, c, formats[f].in, formats[f].out);
+      gst_element_set_bus (h->element, bus);
+      apply_clahe (h->element, &p);
+      g_object_set (h->element, "post-messages", TRUE, "message-bins", 65536,
+          NULL);
+      for (guint i = 0; i < 5; i++) {
+        TestFrame *in = sequence_frame (formats[f].in, formats[f].colorimetry,
+            i, 61, 37, rand);
+
+        check_clahe (h, in, &p, &state, i == 0, FALSE, "sequence", i);
+        check_own_message (bus, in, "clclahe sequence", i);
+        test_frame_free (in);
+      }
+      fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT) == NULL);
+      gst_element_set_bus (h->element, NULL);
+      gst_object_unref (bus);
+      ref_clahe_state_clear (&state);
+      gst_harness_teardown (h);
+    }
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* Real pictures, moon and camera alternating, in GRAY8 and as the luma of
+ * NV12, with smoothing and without. */
+GST_START_TEST (test_clahe_real_images)
+{
+  const gchar *names[] = { "moon.png", "camera.png", "camera.png", "moon.png",
+    "camera.png" };
+  const GstVideoFormat fmts[] = { GRAY8, GST_VIDEO_FORMAT_NV12 };
+  GRand *rand = g_rand_new_with_seed (4);
+
+  for (guint f = 0; f < G_N_ELEMENTS (fmts); f++) {
+    for (guint c = 0; c < 3; c += 2) {
+      GstHarness *h = new_harness ("clclahe", fmts[f], fmts[f]);
+      RefClaheState state = { 0 };
+      RefClaheParams p;
+
+      clahe_params (&p, c, fmts[f], fmts[f]);
+      apply_clahe (h->element, &p);
+      for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+        TestFrame *gray = test_frame_load (names[i]);
+        TestFrame *in = fmts[f] == GRAY8
+                            ? test_frame_copy (gray, GRAY8, 0)
+                            : test_frame_from_gray (gray, fmts[f], rand);
+
+        check_clahe (h, in, &p, &state, i == 0, FALSE, names[i], i);
+        test_frame_free (in);
+        test_frame_free (gray);
+      }
+      ref_clahe_state_clear (&state);
+      gst_harness_teardown (h);
+    }
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* The frame's own tables after a flush, DISCONT, new caps, a change of
+ * each table property and a switch to previous; the tables of the frame
+ * before again on the frame after each. */
+GST_START_TEST (test_clahe_resets)
+{
+  const struct {
+    GstVideoFormat in, out;
+    const gchar *colorimetry;
+  } shapes[] = {
+    { GRAY8, GRAY8, "" },
+    { GRAY16_LE, GRAY8, "" },
+    { GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_I420, TEST_COLORIMETRY_LIMITED },
+    { GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_P010_10LE, "" },
+    { GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_RGBA, "" },
+  };
+  /* p: previous, f: flush, d: DISCONT, s: new size, c: clip-limit, x:
+   * tiles-x, m: smoothing, o: messages on, r: current, w: switch back. */
+  const gchar *steps = "pppfpdpcpxpmpspoprrwpp";
+  GRand *rand = g_rand_new_with_seed (6);
+
+  for (guint f = 0; f < G_N_ELEMENTS (shapes); f++) {
+    GstHarness *h = new_harness ("clclahe", shapes[f].in, shapes[f].out);
+    RefClaheState state = { 0 };
+    RefClaheParams p;
+    guint width = 61;
+
+    clahe_params (&p, 2, shapes[f].in, shapes[f].out);
+    apply_clahe (h->element, &p);
+    for (guint i = 0; steps[i]; i++) {
+      gboolean own = i == 0, discont = FALSE;
+      TestFrame *in;
+
+      switch (steps[i]) {
+        case 'f':
+          push_flush (h);
+          ref_clahe_state_clear (&state);
+          own = TRUE;
+          break;
+        case 'd':
+          ref_clahe_state_clear (&state);
+          own = discont = TRUE;
+          break;
+        case 's':
+          width = 50;
+          ref_clahe_state_clear (&state);
+          own = TRUE;
+          break;
+        case 'c':
+          p.clip_limit *= 2;
+          own = TRUE;
+          break;
+        case 'x':
+          /* New tiles restart the smoothing too. */
+          p.tiles_x = 5;
+          ref_clahe_state_clear (&state);
+          own = TRUE;
+          break;
+        case 'm':
+          p.smoothing = 50;
+          own = TRUE;
+          break;
+        case 'o':
+          g_object_set (h->element, "post-messages", TRUE, "attach-meta", TRUE,
+              NULL);
+          break;
+        case 'r':
+          g_object_set (h->element, "table-from", 0, NULL);
+          own = TRUE;
+          break;
+        case 'w':
+          g_object_set (h->element, "table-from", 1, NULL);
+          own = TRUE;
+          break;
+        default:
+          break;
+      }
+      apply_clahe (h->element, &p);
+      in = sequence_frame (shapes[f].in, shapes[f].colorimetry, i % 5, width,
+          37, rand);
+      check_clahe (h, in, &p, &state, own, discont, "resets", i);
+      test_frame_free (in);
+    }
+    ref_clahe_state_clear (&state);
+    gst_harness_teardown (h);
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_property)
 {
   const gchar *elements[] = { "clhistequalize", "clclahe" };
@@ -515,6 +733,9 @@ tablefrom_suite (void)
   tcase_add_test (tc, test_histequalize_color_spaces);
   tcase_add_test (tc, test_histequalize_real_images);
   tcase_add_test (tc, test_histequalize_resets);
+  tcase_add_test (tc, test_clahe_sequences);
+  tcase_add_test (tc, test_clahe_real_images);
+  tcase_add_test (tc, test_clahe_resets);
   tcase_add_test (tc, test_property);
   return s;
 }
