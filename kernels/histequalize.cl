@@ -42,7 +42,8 @@
  *   apply_*      (src, pitch, width, height, rows, dst, dpitch, swap, lut,
  *                 hist, total, summary, group, next_hist, TABLE_ARGS)
  *   map_count_*  (src, pitch, width, height, rows_per_group, dst, dpitch,
- *                 swap, lut, x0, y0, rw, rh, count, hist, lhist)
+ *                 swap, lut, x0, y0, rw, rh, count, hist, lhist, total,
+ *                 summary, group, finished, TABLE_ARGS)
  * Pitches and widths count pixels; TABLE_ARGS below. The apply kernels'
  * width and height are the frame's, @total the region's pixel count.
  *
@@ -382,12 +383,12 @@ map_word (uint u, __local const uchar * t)
       (uint) t[(u >> 16) & 255] << 16 | (uint) t[u >> 24] << 24;
 }
 
-/* The 8-bit table of @hist built by a group of 256 work-items, work-item
- * @lid making entry @lid in @table. The @writer group also stores the
- * smoothing state and, with @summary, the frame's summary. Ends with a
- * barrier: every read of @hist is done when it returns. */
+/* The 8-bit table of the histogram whose bin @lid is @h, built by a group
+ * of 256 work-items, work-item @lid making entry @lid in @table. The
+ * @writer group also stores the smoothing state and, with @summary, the
+ * frame's summary. Ends with a barrier. */
 static inline void
-table_u8 (__global const uint * hist, uint h, uint lid, uint total,
+table_u8 (uint h, uint lid, uint total,
     __global uint * summary, uint group, bool writer, __local uint * cdf,
     __local uint * msg, __local ulong * red, __local uchar * table,
     __local uint * marks, TABLE_ARGS)
@@ -408,7 +409,8 @@ table_u8 (__global const uint * hist, uint h, uint lid, uint total,
   }
   scan_inclusive (cdf, lid, 256);
   i0 = marks[0];
-  h0 = hist[i0];
+  /* The bins below i0 are empty. */
+  h0 = i0 < 256 ? cdf[i0] : 0;
   {
     const uint below = lid ? cdf[lid - 1] : 0;
 
@@ -486,8 +488,8 @@ apply_u8 (__global const uchar * src, uint pitch, uint width, uint height,
       w[k] = LOAD16 (src + (size_t) (y0 + k) * pitch + x * 16);
   if (group0)
     next_hist[lid] = 0;
-  table_u8 (hist, h, lid, total, summary, group, group0, cdf, msg, red, table,
-      marks, TABLE_ARG_NAMES);
+  table_u8 (h, lid, total, summary, group, group0, cdf, msg, red, table, marks,
+      TABLE_ARG_NAMES);
 
   for (uint k = 0; k < GST_CL_APPLY_ROWS; k++)
     if (x < vpr && y0 + k < y1)
@@ -513,26 +515,44 @@ make_lut_u8 (__global uint * hist, uint parts, uint total,
   __local uint marks[4];
   const uint lid = get_local_id (0);
 
-  table_u8 (hist, hist[lid], lid, total, summary, group, true, cdf, msg, red,
-      table, marks, TABLE_ARG_NAMES);
-  lut[lid] = table[lid];
+  const uint h = hist[lid];
+
+  /* Each item reads its own bin only. */
   hist[lid] = 0;
+  table_u8 (h, lid, total, summary, group, true, cdf, msg, red, table, marks,
+      TABLE_ARG_NAMES);
+  lut[lid] = table[lid];
 }
 
 /* 8-bit on GPUs with table-from=previous: one pass over the frame, each
  * 16-byte vector read once, mapped through @lut (the previous frame's
  * table) and written, and its pixels inside the region (@x0, @y0, @rw x
  * @rh) counted into the group's local histogram, merged into @hist at the
- * end as histogram_u8 does. Groups take bands of @rows_per_group rows of
- * the whole frame, consecutive work-items consecutive vectors. With
- * @count 0 nothing is counted (a frame mapped through its own table). */
+ * end as histogram_u8 does. Groups of 256 work-items take bands of
+ * @rows_per_group rows of the whole frame, consecutive work-items
+ * consecutive vectors. The last group to finish, told by the counter
+ * @finished, takes the histogram, leaves it and the counter zero, and
+ * builds the frame's table into @lut for the next frame, with the state
+ * and the summary as make_lut_u8 makes them: no kernel of its own, whose
+ * launch would cost as much as its work. Every group loaded @lut before
+ * it finished. Each work-item keeps what its additions return, so that
+ * they are done in global memory before the group counts itself finished
+ * (as clahe_count_tables_u8 does: the fence alone does not order them
+ * for other groups on NVIDIA's OpenCL). With @count 0 nothing is counted
+ * and no table built (a frame mapped through its own table). */
 __kernel void
+__attribute__ ((reqd_work_group_size (256, 1, 1)))
 map_count_u8 (__global const uchar * src, uint pitch, uint width,
     uint height, uint rows_per_group, __global uchar * dst, uint dpitch,
-    uint swap, __global const uchar * lut, uint x0, uint y0, uint rw,
-    uint rh, uint count, __global uint * hist, __local uint * lhist)
+    uint swap, __global uchar * lut, uint x0, uint y0, uint rw, uint rh,
+    uint count, __global uint * hist, __local uint * lhist, uint total,
+    __global uint * summary, uint group, __global uint * finished,
+    TABLE_ARGS)
 {
   __local uchar table[256];
+  __local uint cdf[256], msg[256];
+  __local ulong red[256];
+  __local uint marks[4], last;
   const uint lid = get_local_id (0);
   const uint lsz = get_local_size (0);
   const uint row0 = get_group_id (0) * rows_per_group;
@@ -586,7 +606,29 @@ map_count_u8 (__global const uchar * src, uint pitch, uint width,
     }
   }
 #undef COUNT_WORD
-  local_hist_merge (lhist, 256, 1, hist);
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (!count)
+    return;
+  if (lhist[lid])
+    lhist[lid] = atomic_add (&hist[lid], lhist[lid]);
+  mem_fence (CLK_GLOBAL_MEM_FENCE);
+  barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  if (lid == 0)
+    last = atomic_inc (finished) == get_num_groups (0) - 1;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (!last)
+    return;
+  mem_fence (CLK_GLOBAL_MEM_FENCE);
+  {
+    /* Exchanges see every group's additions. */
+    const uint h = atomic_xchg (&hist[lid], 0);
+
+    if (lid == 0)
+      *finished = 0;
+    table_u8 (h, lid, total, summary, group, true, cdf, msg, red, table,
+        marks, TABLE_ARG_NAMES);
+    lut[lid] = table[lid];
+  }
 }
 #endif
 
@@ -1211,9 +1253,9 @@ APPLY_ROWS_U16 (apply_rows_u16_u8, uchar, KEEP)
 
 /* ---- table-from=previous on CPU devices: one pass ---- */
 
-/* The map_count_* kernels take (src, pitch, width, height,
- * rows_per_group, dst, dpitch, swap, lut, x0, y0, rw, rh, count, hist,
- * lhist): the whole frame of @width x @height mapped through @lut (the
+/* The map_count_* kernels (their arguments at the top; those after lhist
+ * are map_count_u8's): the whole frame of @width x @height mapped through
+ * @lut (the
  * previous frame's table), and with @count its pixels inside the region
  * (@x0, @y0, @rw x @rh) counted, each band of @rows_per_group rows storing
  * its partial histogram get_global_id(0) of @hist as the histogram_rows_*
@@ -1224,8 +1266,10 @@ APPLY_ROWS_U16 (apply_rows_u16_u8, uchar, KEEP)
 __kernel void
 map_count_rows_u8 (__global const uchar * src, uint pitch, uint width,
     uint height, uint rows_per_group, __global uchar * dst, uint dpitch,
-    uint swap, __global const uchar * lut, uint x0, uint y0, uint rw,
-    uint rh, uint count, __global uint * hist, __local uint * lhist)
+    uint swap, __global uchar * lut, uint x0, uint y0, uint rw, uint rh,
+    uint count, __global uint * hist, __local uint * lhist, uint total,
+    __global uint * summary, uint group, __global uint * finished,
+    TABLE_ARGS)
 {
   uint h[4 * 256];
   uchar table[256];
@@ -1282,8 +1326,10 @@ map_count_rows_u8 (__global const uchar * src, uint pitch, uint width,
 #define MAP_COUNT_ROWS_U16(name, T, SWAP_OUT)                                \
   __kernel void name (__global const ushort * src, uint pitch, uint width,   \
       uint height, uint rows_per_group, __global T * dst, uint dpitch,       \
-      uint swap, __global const ushort * lut, uint x0, uint y0, uint rw,     \
-      uint rh, uint count, __global uint * hist, __local uint * h)           \
+      uint swap, __global ushort * lut, uint x0, uint y0, uint rw, uint rh,  \
+      uint count, __global uint * hist, __local uint * h, uint total,        \
+      __global uint * summary, uint group, __global uint * finished,         \
+      TABLE_ARGS)                                                            \
   {                                                                          \
     const uint ya = get_global_id (0) * rows_per_group;                      \
     const uint yb = min (ya + rows_per_group, height);                       \

@@ -173,45 +173,23 @@ gst_cl_hist_plan_enqueue (const GstClHistPlan *p, const GstClCommands *cmd,
   return gst_cl_commands_kernel (cmd, k, 2, global, local);
 }
 
-cl_int
-gst_cl_hist_plan_enqueue_map_count (const GstClHistPlan *p,
-    const GstClCommands *cmd, cl_kernel k, const GstClPlane *in,
-    const GstClPlane *out, cl_uint out_depth, cl_uint swap, cl_mem lut,
-    cl_uint x0, cl_uint y0, cl_uint width, cl_uint height, cl_uint count,
-    cl_mem hist, cl_uint *parts)
+gsize
+gst_cl_hist_plan_map_count_local (const GstClHistPlan *p)
 {
-  const cl_uint bps = p->depth / 8;
-  const cl_uint pitch = in->pitch / bps;
-  const cl_uint dpitch = out->pitch / (out_depth / 8);
-  const cl_uint frame_width = in->row_bytes / bps;
-  const cl_uint frame_height = in->height;
-  const size_t lsz = p->cpu ? 1 : MIN (256, cmd->cl->max_work_group_size);
-  const size_t local_bytes = p->cpu && p->depth == 16 ? MAX_BINS * 4 : 256 * 4;
-  const cl_uint groups = (frame_height + p->rows_per_group - 1) /
-                         p->rows_per_group;
+  return p->cpu && p->depth == 16 ? MAX_BINS * 4 : 256 * 4;
+}
+
+cl_int
+gst_cl_hist_plan_launch_map_count (const GstClHistPlan *p,
+    const GstClCommands *cmd, cl_kernel k, cl_uint height, cl_uint *parts)
+{
+  /* map_count_u8 builds its table with one work-item per entry. */
+  const size_t lsz = p->cpu ? 1 : 256;
+  const cl_uint groups = (height + p->rows_per_group - 1) / p->rows_per_group;
   size_t global[1] = { groups * lsz };
   size_t local[1] = { lsz };
-  GstClArgs args = GST_CL_ARGS_INIT (k);
 
   g_return_val_if_fail (p->cpu || p->depth == 8, CL_INVALID_OPERATION);
-  GST_CL_ARG (&args, in->mem);
-  GST_CL_ARG (&args, pitch);
-  GST_CL_ARG (&args, frame_width);
-  GST_CL_ARG (&args, frame_height);
-  GST_CL_ARG (&args, p->rows_per_group);
-  GST_CL_ARG (&args, out->mem);
-  GST_CL_ARG (&args, dpitch);
-  GST_CL_ARG (&args, swap);
-  GST_CL_ARG (&args, lut);
-  GST_CL_ARG (&args, x0);
-  GST_CL_ARG (&args, y0);
-  GST_CL_ARG (&args, width);
-  GST_CL_ARG (&args, height);
-  GST_CL_ARG (&args, count);
-  GST_CL_ARG (&args, hist);
-  GST_CL_ARG_LOCAL (&args, local_bytes);
-  if (gst_cl_args_end (&args) != CL_SUCCESS)
-    return CL_INVALID_KERNEL_ARGS;
   /* CPUs: one partial histogram per band of the frame. */
   *parts = p->cpu ? groups : 1;
   return gst_cl_commands_kernel (cmd, k, 1, global, local);

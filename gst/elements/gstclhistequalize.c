@@ -182,6 +182,8 @@ typedef struct {
   cl_mem state[2];
   /* k_bounds' result. */
   cl_mem bounds;
+  /* map_count_u8's count of finished groups, zero between frames. */
+  cl_mem finished;
 } Channel;
 
 struct _GstClHistEqualize {
@@ -279,6 +281,7 @@ release_buffers (GstClHistEqualize *self)
     gst_cl_clear_mem (&ch->state[0]);
     gst_cl_clear_mem (&ch->state[1]);
     gst_cl_clear_mem (&ch->bounds);
+    gst_cl_clear_mem (&ch->finished);
     gst_cl_hist_results_clear (&ch->results);
   }
   self->pending_bins = 0;
@@ -342,12 +345,16 @@ zero_histograms (GstClHistEqualize *self)
   const cl_uint zero = 0;
   cl_int status = CL_SUCCESS;
 
-  for (guint k = 0; k < self->channels; k++)
+  for (guint k = 0; k < self->channels; k++) {
     for (guint i = 0; i < 2 && status == CL_SUCCESS; i++)
       if (self->chans[k].hist[i])
         status = clEnqueueFillBuffer (q->queue, self->chans[k].hist[i], &zero,
             sizeof (zero), 0, (gsize)self->plan.parts * self->nbins * 4, 0,
             NULL, NULL);
+    if (status == CL_SUCCESS && self->chans[k].finished)
+      status = clEnqueueFillBuffer (cl->queue, self->chans[k].finished, &zero,
+          sizeof (zero), 0, sizeof (zero), 0, NULL, NULL);
+  }
   self->hist_dirty = status != CL_SUCCESS;
   return status;
 }
@@ -415,6 +422,11 @@ alloc_channel (GstClHistEqualize *self, GstClContext *cl, Channel *ch)
   if (self->k_bounds) {
     ch->bounds = gst_cl_base_filter_alloc (base, 2 * 4);
     if (!ch->bounds)
+      return FALSE;
+  }
+  if (!self->cpu && self->depth == 8) {
+    ch->finished = gst_cl_base_filter_alloc (base, 4);
+    if (!ch->finished)
       return FALSE;
   }
   return TRUE;
@@ -649,18 +661,52 @@ enqueue_channel (GstClHistEqualize *self, Channel *ch, const GstClPlane *src,
 }
 
 /* table-from=previous's one pass: the channel mapped through its lut
- * while, with @count, the region is counted. */
+ * while, with @count, the region is counted (and on GPUs for 8 bits the
+ * frame's table built into the lut). */
 static cl_int
 enqueue_map_count (GstClHistEqualize *self, Channel *ch, const GstClPlane *src,
-    const GstClPlane *dst, const GstClRoi *r, cl_uint count)
+    const GstClPlane *dst, const GstClRoi *r, guint num_bins,
+    const TableParams *t, cl_uint count)
 {
   const GstClCommands cmd = gst_cl_base_filter_get_commands (
       GST_CL_BASE_FILTER (self));
+  const cl_uint bps = self->depth / 8;
+  const cl_uint pitch = src->pitch / bps;
+  const cl_uint dpitch = dst->pitch / (self->out_depth / 8);
+  const cl_uint width = src->row_bytes / bps;
+  const cl_uint total = r->width * r->height;
+  const cl_uint group = num_bins ? (1u << self->bits) / num_bins : 1;
+  const cl_mem summary = num_bins ? ch->results.summary : NULL;
+  cl_kernel k = self->k_map_count;
+  GstClArgs args = GST_CL_ARGS_INIT (k);
   cl_uint parts;
-  cl_int status = gst_cl_hist_plan_enqueue_map_count (&self->plan, &cmd,
-      self->k_map_count, src, dst, self->out_depth, self->swap, ch->lut, r->x,
-      r->y, r->width, r->height, count, ch->hist[self->cur], &parts);
+  cl_int status;
 
+  GST_CL_ARG (&args, src->mem);
+  GST_CL_ARG (&args, pitch);
+  GST_CL_ARG (&args, width);
+  GST_CL_ARG (&args, src->height);
+  GST_CL_ARG (&args, self->plan.rows_per_group);
+  GST_CL_ARG (&args, dst->mem);
+  GST_CL_ARG (&args, dpitch);
+  GST_CL_ARG (&args, self->swap);
+  GST_CL_ARG (&args, ch->lut);
+  GST_CL_ARG (&args, r->x);
+  GST_CL_ARG (&args, r->y);
+  GST_CL_ARG (&args, r->width);
+  GST_CL_ARG (&args, r->height);
+  GST_CL_ARG (&args, count);
+  GST_CL_ARG (&args, ch->hist[self->cur]);
+  GST_CL_ARG_LOCAL (&args, gst_cl_hist_plan_map_count_local (&self->plan));
+  GST_CL_ARG (&args, total);
+  GST_CL_ARG (&args, summary);
+  GST_CL_ARG (&args, group);
+  GST_CL_ARG (&args, ch->finished);
+  add_table_args (self, ch, &args, t);
+  if (gst_cl_args_end (&args) != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  status = gst_cl_hist_plan_launch_map_count (&self->plan, &cmd, k, src->height,
+      &parts);
   if (count)
     self->hist_parts = parts;
   return status;
@@ -685,16 +731,18 @@ enqueue_channel_previous (GstClHistEqualize *self, Channel *ch,
   if (!fused || !one_pass)
     status = enqueue_histogram (self, ch, src, r);
   if (fused && status == CL_SUCCESS)
-    status = one_pass ? enqueue_map_count (self, ch, src, dst, r, TRUE)
-                      : enqueue_apply (self, ch, src, dst, total, 0, t);
+    status = one_pass
+                 ? enqueue_map_count (self, ch, src, dst, r, num_bins, t, TRUE)
+                 : enqueue_apply (self, ch, src, dst, total, 0, t);
   if (status == CL_SUCCESS)
     status = enqueue_bounds (self, ch, t);
-  if (status == CL_SUCCESS)
+  /* map_count_u8 built the table itself. */
+  if (status == CL_SUCCESS && !(fused && !self->cpu && self->depth == 8))
     status = enqueue_lut (self, ch, total, num_bins, t, TRUE);
   /* 8 bits on GPUs: apply_u8 would build the table again. */
   if (!fused && status == CL_SUCCESS)
     status = !self->cpu && self->depth == 8
-                 ? enqueue_map_count (self, ch, src, dst, r, FALSE)
+                 ? enqueue_map_count (self, ch, src, dst, r, 0, t, FALSE)
                  : enqueue_apply (self, ch, src, dst, total, 0, t);
   if (status == CL_SUCCESS && num_bins)
     status = gst_cl_hist_results_read (&ch->results, cl, num_bins);
@@ -929,24 +977,11 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
   GST_BASE_TRANSFORM_CLASS (klass)->before_transform = GST_DEBUG_FUNCPTR (
       gst_cl_hist_equalize_before_transform);
 
-  /**
-   * GstClHistEqualize:color-space:
-   *
-   * Of RGB frames, the channel the element works on, as OpenCV users
-   * write it: `ycrcb` the Y of `cv2.COLOR_RGB2YCrCb`, `lab` the L of
-   * `cv2.COLOR_RGB2Lab` (8-bit), each pixel converted back with the other
-   * two channels as they were; `rgb` each of R, G and B on its own, as on
-   * three gray frames (its own histogram, table and smoothing each). Alpha
-   * and padding bytes are kept. YUV and gray frames have their luma worked
-   * on whatever the value. May change while playing, from the next frame
-   * on.
-   */
-  gst_cl_color_install_property (gobject_class, PROP_COLOR_SPACE);
   gst_cl_hist_output_install_properties (gobject_class, PROP_POST_MESSAGES,
       TRUE);
   gst_cl_histogram_meta_get_info ();
   gst_cl_hist_equalize_install_properties (gobject_class, PROP_METHOD,
-      PROP_ROI_X, PROP_TABLE_FROM);
+      PROP_ROI_X, PROP_TABLE_FROM, PROP_COLOR_SPACE);
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL histogram equalization", "Filter/Effect/Video",

@@ -19,8 +19,8 @@
  */
 /*
  * clhistequalize's properties of the table itself (method, saturate-low,
- * saturate-high, strength, smoothing, the region, table-from): their
- * specs and documentation.
+ * saturate-high, strength, smoothing, the region, table-from, the RGB
+ * channel): their specs and documentation.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -28,6 +28,7 @@
 
 #include "gstclhistequalize.h"
 #include "gstclhistequalizeprops.h"
+#include "gstclcolor.h"
 #include "gstclroi.h"
 #include "gstcltablefrom.h"
 
@@ -69,7 +70,8 @@ static const gchar *const roi_blurbs[] = {
 /* The properties of the table itself: how it is built and applied. */
 void
 gst_cl_hist_equalize_install_properties (GObjectClass *gobject_class,
-    guint prop_method, guint prop_roi_x, guint prop_table_from)
+    guint prop_method, guint prop_roi_x, guint prop_table_from,
+    guint prop_color_space)
 {
   const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
                             GST_PARAM_MUTABLE_PLAYING;
@@ -166,4 +168,17 @@ gst_cl_hist_equalize_install_properties (GObjectClass *gobject_class,
    * change while playing, from the next frame on.
    */
   gst_cl_table_from_install_property (gobject_class, prop_table_from);
+  /**
+   * GstClHistEqualize:color-space:
+   *
+   * Of RGB frames, the channel the element works on, as OpenCV users
+   * write it: `ycrcb` the Y of `cv2.COLOR_RGB2YCrCb`, `lab` the L of
+   * `cv2.COLOR_RGB2Lab` (8-bit), each pixel converted back with the other
+   * two channels as they were; `rgb` each of R, G and B on its own, as on
+   * three gray frames (its own histogram, table and smoothing each). Alpha
+   * and padding bytes are kept. YUV and gray frames have their luma worked
+   * on whatever the value. May change while playing, from the next frame
+   * on.
+   */
+  gst_cl_color_install_property (gobject_class, prop_color_space);
 }

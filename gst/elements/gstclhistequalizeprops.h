@@ -31,9 +31,11 @@ G_BEGIN_DECLS
 
 /* Installs method, saturate-low, saturate-high, strength and smoothing as
  * @prop_method and the four ids after it, the roi-* properties from
- * @prop_roi_x on, and table-from as @prop_table_from. */
+ * @prop_roi_x on, table-from as @prop_table_from and color-space as
+ * @prop_color_space. */
 void gst_cl_hist_equalize_install_properties (GObjectClass *gobject_class,
-    guint prop_method, guint prop_roi_x, guint prop_table_from);
+    guint prop_method, guint prop_roi_x, guint prop_table_from,
+    guint prop_color_space);
 
 G_END_DECLS
 #endif /* __GST_CL_HIST_EQUALIZE_PROPS_H__ */
