@@ -541,8 +541,8 @@ keep_previous (GstClClahePlan *p)
     if (!p->previous)
       return CL_MEM_OBJECT_ALLOCATION_FAILURE;
   }
-  return clEnqueueCopyBuffer (p->cmd.cl->queue, tables, p->previous, 0, 0,
-      p->apply_bytes, 0, NULL, NULL);
+  return clEnqueueCopyBuffer (gst_cl_commands_queue (&p->cmd), tables,
+      p->previous, 0, 0, p->apply_bytes, 0, NULL, NULL);
 }
 
 cl_int

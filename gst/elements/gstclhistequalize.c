@@ -352,7 +352,7 @@ zero_histograms (GstClHistEqualize *self)
             sizeof (zero), 0, (gsize)self->plan.parts * self->nbins * 4, 0,
             NULL, NULL);
     if (status == CL_SUCCESS && self->chans[k].finished)
-      status = clEnqueueFillBuffer (cl->queue, self->chans[k].finished, &zero,
+      status = clEnqueueFillBuffer (q->queue, self->chans[k].finished, &zero,
           sizeof (zero), 0, sizeof (zero), 0, NULL, NULL);
   }
   self->hist_dirty = status != CL_SUCCESS;
@@ -723,7 +723,7 @@ enqueue_channel_previous (GstClHistEqualize *self, Channel *ch,
     const GstClPlane *src, const GstClPlane *dst, const GstClRoi *r,
     guint num_bins, const TableParams *t, gboolean fused)
 {
-  GstClContext *cl = gst_cl_base_filter_get_context (GST_CL_BASE_FILTER (self));
+  GstClQueues *q = gst_cl_base_filter_get_queues (GST_CL_BASE_FILTER (self));
   const cl_uint total = r->width * r->height;
   const gboolean one_pass = self->k_map_count != NULL;
   cl_int status = CL_SUCCESS;
@@ -745,7 +745,7 @@ enqueue_channel_previous (GstClHistEqualize *self, Channel *ch,
                  ? enqueue_map_count (self, ch, src, dst, r, 0, t, FALSE)
                  : enqueue_apply (self, ch, src, dst, total, 0, t);
   if (status == CL_SUCCESS && num_bins)
-    status = gst_cl_hist_results_read (&ch->results, cl, num_bins);
+    status = gst_cl_hist_results_read (&ch->results, q->queue, num_bins);
   return status;
 }
 
