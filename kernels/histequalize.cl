@@ -17,7 +17,9 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Per frame: histogram -> make_lut -> apply. Planes are row-aligned to 64
+ * Per frame: histogram -> make_lut -> apply; with table-from=previous
+ * map_count (the frame mapped through the table of the frame before while
+ * it is counted) -> make_lut, the table for the next frame. Planes are row-aligned to 64
  * bytes with padding the host never reads back, so a vector may run past
  * the last pixel of a row: the histogram must not count those lanes, the
  * table lookup may process them.
@@ -39,6 +41,9 @@
  *                 TABLE_ARGS)
  *   apply_*      (src, pitch, width, height, rows, dst, dpitch, swap, lut,
  *                 hist, total, summary, group, next_hist, TABLE_ARGS)
+ *   map_count_*  (src, pitch, width, height, rows_per_group, dst, dpitch,
+ *                 swap, lut, x0, y0, rw, rh, count, hist, lhist, total,
+ *                 summary, group, finished, TABLE_ARGS)
  * Pitches and widths count pixels; TABLE_ARGS below. The apply kernels'
  * width and height are the frame's, @total the region's pixel count.
  *
@@ -378,6 +383,75 @@ map_word (uint u, __local const uchar * t)
       (uint) t[(u >> 16) & 255] << 16 | (uint) t[u >> 24] << 24;
 }
 
+/* The 8-bit table of the histogram whose bin @lid is @h, built by a group
+ * of 256 work-items, work-item @lid making entry @lid in @table. The
+ * @writer group also stores the smoothing state and, with @summary, the
+ * frame's summary. Ends with a barrier. */
+static inline void
+table_u8 (uint h, uint lid, uint total,
+    __global uint * summary, uint group, bool writer, __local uint * cdf,
+    __local uint * msg, __local ulong * red, __local uchar * table,
+    __local uint * marks, TABLE_ARGS)
+{
+  /* marks: [0] first and [1] last non-empty bin, [2..3] linear bounds. */
+  uint i0, h0, base;
+
+  if (lid == 0) {
+    marks[0] = 256;
+    marks[1] = 0;
+  }
+  cdf[lid] = h;
+  msg[lid] = 0;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (h) {
+    atomic_min (&marks[0], lid);
+    atomic_max (&marks[1], lid);
+  }
+  scan_inclusive (cdf, lid, 256);
+  i0 = marks[0];
+  /* The bins below i0 are empty. */
+  h0 = i0 < 256 ? cdf[i0] : 0;
+  {
+    const uint below = lid ? cdf[lid - 1] : 0;
+
+    if (cdf[lid] > cut_lo && below <= cut_lo)
+      marks[2] = lid;
+    if (cdf[lid] >= cut_hi && below < cut_hi)
+      marks[3] = lid;
+  }
+  /* Outside any branch: PoCL's work-group loops need every item to meet
+   * the barrier unconditionally. */
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (method == GST_CL_METHOD_LINEAR)
+    base = linear_entry (lid, marks[2], marks[3], lo, span, 0);
+  else
+    base = h0 == total ? lid : lid <= i0 ? lo :
+        table_entry_u8 (cdf[lid], h0, total, lo, span);
+  table[lid] = final_entry (base, lid, 0, strength, smoothing, restart,
+      state_prev, state_next, writer);
+
+  if (writer && summary) {
+    const ulong sv = reduce_sum (red, (ulong) h * lid, lid, 256);
+    const ulong sv2 = reduce_sum (red, (ulong) h * lid * lid, lid, 256);
+
+    atomic_add (&msg[lid / group], h);
+    barrier (CLK_LOCAL_MEM_FENCE);
+    if (lid < 256 / group)
+      summary[SUMMARY_HEAD + lid] = msg[lid];
+    if (lid == 0) {
+      summary[0] = i0;
+      summary[1] = marks[1];
+      store_u64 (summary + 2, sv);
+      store_u64 (summary + 4, sv2);
+    }
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+}
+
+#define TABLE_ARG_NAMES                                                      \
+  lo, span, method, cut_lo, cut_hi, strength, smoothing, restart, id_shift,  \
+      state_prev, state_next, bounds
+
 /* 8-bit on GPUs: each work-group builds the 256-entry table in local
  * memory from the histogram (cheaper than a launch of its own), then maps
  * @rows (GST_CL_APPLY_ROWS) rows of one 16-byte column per work-item
@@ -400,7 +474,7 @@ apply_u8 (__global const uchar * src, uint pitch, uint width, uint height,
   __local uint cdf[256], msg[256];
   __local ulong red[256];
   __local uchar table[256];
-  __local uint lfirst, llast, bound[2];
+  __local uint marks[4];
   const uint lid = get_local_id (1) * get_local_size (0) + get_local_id (0);
   const uint x = get_global_id (0);
   const uint y0 = get_global_id (1) * rows;
@@ -408,69 +482,153 @@ apply_u8 (__global const uchar * src, uint pitch, uint width, uint height,
   const bool group0 = get_group_id (0) == 0 && get_group_id (1) == 0;
   const uint h = hist[lid];
   uint4 w[GST_CL_APPLY_ROWS];
-  uint i0, h0, base;
 
   for (uint k = 0; k < GST_CL_APPLY_ROWS; k++)
     if (x < vpr && y0 + k < y1)
       w[k] = LOAD16 (src + (size_t) (y0 + k) * pitch + x * 16);
-  if (lid == 0) {
-    lfirst = 256;
-    llast = 0;
-  }
-  cdf[lid] = h;
-  msg[lid] = 0;
-  barrier (CLK_LOCAL_MEM_FENCE);
-  if (h) {
-    atomic_min (&lfirst, lid);
-    atomic_max (&llast, lid);
-  }
-  scan_inclusive (cdf, lid, 256);
-  i0 = lfirst;
-  h0 = hist[i0];
-  {
-    const uint below = lid ? cdf[lid - 1] : 0;
-
-    if (cdf[lid] > cut_lo && below <= cut_lo)
-      bound[0] = lid;
-    if (cdf[lid] >= cut_hi && below < cut_hi)
-      bound[1] = lid;
-  }
-  /* Outside any branch: PoCL's work-group loops need every item to meet
-   * the barrier unconditionally. */
-  barrier (CLK_LOCAL_MEM_FENCE);
-  if (method == GST_CL_METHOD_LINEAR)
-    base = linear_entry (lid, bound[0], bound[1], lo, span, 0);
-  else
-    base = h0 == total ? lid : lid <= i0 ? lo :
-        table_entry_u8 (cdf[lid], h0, total, lo, span);
-  table[lid] = final_entry (base, lid, 0, strength, smoothing, restart,
-      state_prev, state_next, group0);
-
-  if (group0) {
+  if (group0)
     next_hist[lid] = 0;
-    if (summary) {
-      const ulong sv = reduce_sum (red, (ulong) h * lid, lid, 256);
-      const ulong sv2 = reduce_sum (red, (ulong) h * lid * lid, lid, 256);
-
-      atomic_add (&msg[lid / group], h);
-      barrier (CLK_LOCAL_MEM_FENCE);
-      if (lid < 256 / group)
-        summary[SUMMARY_HEAD + lid] = msg[lid];
-      if (lid == 0) {
-        summary[0] = i0;
-        summary[1] = llast;
-        store_u64 (summary + 2, sv);
-        store_u64 (summary + 4, sv2);
-      }
-    }
-  }
-  barrier (CLK_LOCAL_MEM_FENCE);
+  table_u8 (h, lid, total, summary, group, group0, cdf, msg, red, table, marks,
+      TABLE_ARG_NAMES);
 
   for (uint k = 0; k < GST_CL_APPLY_ROWS; k++)
     if (x < vpr && y0 + k < y1)
       STORE16 (dst + (size_t) (y0 + k) * dpitch + x * 16,
           (uint4) (map_word (w[k].x, table), map_word (w[k].y, table),
               map_word (w[k].z, table), map_word (w[k].w, table)));
+}
+
+/* 8-bit on GPUs with table-from=previous: the frame's table into @lut,
+ * for the next frame's map_count_u8, by one group of 256 work-items, with
+ * the state and the summary as apply_u8 makes them. Each item then zeroes
+ * its bin, which leaves the histogram clear for the next frame without a
+ * fill (the host does not swap the histogram buffers after it). */
+__kernel void
+__attribute__ ((reqd_work_group_size (256, 1, 1)))
+make_lut_u8 (__global uint * hist, uint parts, uint total,
+    __global uchar * lut, __global uint * stats, __global uint * summary,
+    uint group, __global uint * cum, TABLE_ARGS)
+{
+  __local uint cdf[256], msg[256];
+  __local ulong red[256];
+  __local uchar table[256];
+  __local uint marks[4];
+  const uint lid = get_local_id (0);
+
+  const uint h = hist[lid];
+
+  /* Each item reads its own bin only. */
+  hist[lid] = 0;
+  table_u8 (h, lid, total, summary, group, true, cdf, msg, red, table, marks,
+      TABLE_ARG_NAMES);
+  lut[lid] = table[lid];
+}
+
+/* 8-bit on GPUs with table-from=previous: one pass over the frame, each
+ * 16-byte vector read once, mapped through @lut (the previous frame's
+ * table) and written, and its pixels inside the region (@x0, @y0, @rw x
+ * @rh) counted into the group's local histogram, merged into @hist at the
+ * end as histogram_u8 does. Groups of 256 work-items take bands of
+ * @rows_per_group rows of the whole frame, consecutive work-items
+ * consecutive vectors. The last group to finish, told by the counter
+ * @finished, takes the histogram, leaves it and the counter zero, and
+ * builds the frame's table into @lut for the next frame, with the state
+ * and the summary as make_lut_u8 makes them: no kernel of its own, whose
+ * launch would cost as much as its work. Every group loaded @lut before
+ * it finished. Each work-item keeps what its additions return, so that
+ * they are done in global memory before the group counts itself finished
+ * (as clahe_count_tables_u8 does: the fence alone does not order them
+ * for other groups on NVIDIA's OpenCL). With @count 0 nothing is counted
+ * and no table built (a frame mapped through its own table). */
+__kernel void
+__attribute__ ((reqd_work_group_size (256, 1, 1)))
+map_count_u8 (__global const uchar * src, uint pitch, uint width,
+    uint height, uint rows_per_group, __global uchar * dst, uint dpitch,
+    uint swap, __global uchar * lut, uint x0, uint y0, uint rw, uint rh,
+    uint count, __global uint * hist, __local uint * lhist, uint total,
+    __global uint * summary, uint group, __global uint * finished,
+    TABLE_ARGS)
+{
+  __local uchar table[256];
+  __local uint cdf[256], msg[256];
+  __local ulong red[256];
+  __local uint marks[4], last;
+  const uint lid = get_local_id (0);
+  const uint lsz = get_local_size (0);
+  const uint row0 = get_group_id (0) * rows_per_group;
+  const uint rows = min (rows_per_group, height - row0);
+  const uint vpr = (width + 15) / 16;
+  const uint x1 = x0 + rw, y1 = y0 + rh;
+
+#define COUNT_WORD(u) do {                                                   \
+    COUNT (lhist, (u) & 255);                                                \
+    COUNT (lhist, ((u) >> 8) & 255);                                         \
+    COUNT (lhist, ((u) >> 16) & 255);                                        \
+    COUNT (lhist, (u) >> 24);                                                \
+  } while (0)
+
+  for (uint i = lid; i < 256; i += lsz) {
+    lhist[i] = 0;
+    table[i] = lut[i];
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+  for (uint i0 = lid; i0 < rows * vpr; i0 += HIST_BATCH * lsz) {
+    __global const uchar *p[HIST_BATCH];
+    uint x[HIST_BATCH], y[HIST_BATCH];
+    uint4 w[HIST_BATCH];
+
+    for (uint k = 0; k < HIST_BATCH; k++) {
+      const uint i = i0 + k * lsz;
+      const uint r = i / vpr;
+
+      x[k] = (i - r * vpr) * 16;
+      y[k] = row0 + r;
+      p[k] = src + (size_t) y[k] * pitch;
+      if (i < rows * vpr)
+        w[k] = LOAD16 (p[k] + x[k]);
+    }
+    for (uint k = 0; k < HIST_BATCH && i0 + k * lsz < rows * vpr; k++) {
+      if (count && y[k] >= y0 && y[k] < y1 && x[k] < x1 && x[k] + 16 > x0) {
+        if (x[k] >= x0 && x[k] + 16 <= x1) {
+          COUNT_WORD (w[k].x);
+          COUNT_WORD (w[k].y);
+          COUNT_WORD (w[k].z);
+          COUNT_WORD (w[k].w);
+        } else {
+          /* The vector is not stored yet: its bytes are still the input. */
+          for (uint j = max (x[k], x0); j < min (x[k] + 16, x1); j++)
+            COUNT (lhist, p[k][j]);
+        }
+      }
+      STORE16 (dst + (size_t) y[k] * dpitch + x[k],
+          (uint4) (map_word (w[k].x, table), map_word (w[k].y, table),
+              map_word (w[k].z, table), map_word (w[k].w, table)));
+    }
+  }
+#undef COUNT_WORD
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (!count)
+    return;
+  if (lhist[lid])
+    lhist[lid] = atomic_add (&hist[lid], lhist[lid]);
+  mem_fence (CLK_GLOBAL_MEM_FENCE);
+  barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  if (lid == 0)
+    last = atomic_inc (finished) == get_num_groups (0) - 1;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (!last)
+    return;
+  mem_fence (CLK_GLOBAL_MEM_FENCE);
+  {
+    /* Exchanges see every group's additions. */
+    const uint h = atomic_xchg (&hist[lid], 0);
+
+    if (lid == 0)
+      *finished = 0;
+    table_u8 (h, lid, total, summary, group, true, cdf, msg, red, table,
+        marks, TABLE_ARG_NAMES);
+    lut[lid] = table[lid];
+  }
 }
 #endif
 
@@ -1091,4 +1249,121 @@ APPLY_ROWS_U16 (apply_rows_u16, ushort, SWAP_BACK)
 #endif
 #if WANT_ROWS && WANT_U16_U8
 APPLY_ROWS_U16 (apply_rows_u16_u8, uchar, KEEP)
+#endif
+
+/* ---- table-from=previous on CPU devices: one pass ---- */
+
+/* The map_count_* kernels (their arguments at the top; those after lhist
+ * are map_count_u8's): the whole frame of @width x @height mapped through
+ * @lut (the
+ * previous frame's table), and with @count its pixels inside the region
+ * (@x0, @y0, @rw x @rh) counted, each band of @rows_per_group rows storing
+ * its partial histogram get_global_id(0) of @hist as the histogram_rows_*
+ * kernels do. Each row is counted and then mapped while it is in the
+ * core's cache (the frame may be its own output): the frame travels from
+ * memory once and back once. */
+#if WANT_ROWS && WANT_U8
+__kernel void
+map_count_rows_u8 (__global const uchar * src, uint pitch, uint width,
+    uint height, uint rows_per_group, __global uchar * dst, uint dpitch,
+    uint swap, __global uchar * lut, uint x0, uint y0, uint rw, uint rh,
+    uint count, __global uint * hist, __local uint * lhist, uint total,
+    __global uint * summary, uint group, __global uint * finished,
+    TABLE_ARGS)
+{
+  uint h[4 * 256];
+  uchar table[256];
+  const uint ya = get_global_id (0) * rows_per_group;
+  const uint yb = min (ya + rows_per_group, height);
+  __global uint *part = hist + get_global_id (0) * 256;
+#ifdef LUT_LANES
+  lut_bytes slice[16];
+#endif
+
+  for (uint i = 0; i < 4 * 256; i++)
+    h[i] = 0;
+  for (uint i = 0; i < 256; i++)
+    table[i] = lut[i];
+#ifdef LUT_LANES
+  for (uint k = 0; k < 16; k++)
+    for (uint i = 0; i < LUT_LANES; i++)
+      slice[k][i] = (char) table[k * 16 + (i & 15)];
+#endif
+  for (uint y = ya; y < yb; y++) {
+    __global const uchar *s = src + (size_t) y * pitch;
+    __global uchar *d = dst + (size_t) y * dpitch;
+
+    if (count && y >= y0 && y < y0 + rh) {
+      __global const uchar *c = s + x0;
+      uint x = 0;
+
+      for (; x + 4 <= rw; x += 4) {
+        const uchar4 v = vload4 (0, c + x);
+
+        h[v.x]++;
+        h[256 + v.y]++;
+        h[512 + v.z]++;
+        h[768 + v.w]++;
+      }
+      for (; x < rw; x++)
+        h[c[x]]++;
+    }
+#ifdef LUT_LANES
+    map_row_u8 (s, d, width, table, slice);
+#else
+    for (uint x = 0; x < width; x++)
+      d[x] = table[s[x]];
+#endif
+  }
+  if (count)
+    for (uint b = 0; b < 256; b++)
+      part[b] = h[b] + h[256 + b] + h[512 + b] + h[768 + b];
+}
+#endif
+
+/* 65536 bins live in the group's local memory, the group being this one
+ * work-item, as in histogram_rows_u16. */
+#define MAP_COUNT_ROWS_U16(name, T, SWAP_OUT)                                \
+  __kernel void name (__global const ushort * src, uint pitch, uint width,   \
+      uint height, uint rows_per_group, __global T * dst, uint dpitch,       \
+      uint swap, __global ushort * lut, uint x0, uint y0, uint rw, uint rh,  \
+      uint count, __global uint * hist, __local uint * h, uint total,        \
+      __global uint * summary, uint group, __global uint * finished,         \
+      TABLE_ARGS)                                                            \
+  {                                                                          \
+    const uint ya = get_global_id (0) * rows_per_group;                      \
+    const uint yb = min (ya + rows_per_group, height);                       \
+    __global uint *part = hist + get_global_id (0) * 65536;                  \
+                                                                             \
+    for (uint i = 0; i < 65536; i++)                                         \
+      h[i] = 0;                                                              \
+    for (uint y = ya; y < yb; y++) {                                         \
+      __global const ushort *s = src + (size_t) y * pitch;                   \
+      __global T *d = dst + (size_t) y * dpitch;                             \
+                                                                             \
+      if (count && y >= y0 && y < y0 + rh) {                                 \
+        if (swap)                                                            \
+          for (uint x = x0; x < x0 + rw; x++)                                \
+            h[rotate (s[x], (ushort) 8)]++;                                  \
+        else                                                                 \
+          for (uint x = x0; x < x0 + rw; x++)                                \
+            h[s[x]]++;                                                       \
+      }                                                                      \
+      if (swap)                                                              \
+        for (uint x = 0; x < width; x++)                                     \
+          d[x] = SWAP_OUT (lut[rotate (s[x], (ushort) 8)]);                  \
+      else                                                                   \
+        for (uint x = 0; x < width; x++)                                     \
+          d[x] = lut[s[x]];                                                  \
+    }                                                                        \
+    if (count)                                                               \
+      for (uint b = 0; b < 65536; b++)                                       \
+        part[b] = h[b];                                                      \
+  }
+
+#if WANT_ROWS && WANT_U16
+MAP_COUNT_ROWS_U16 (map_count_rows_u16, ushort, SWAP_BACK)
+#endif
+#if WANT_ROWS && WANT_U16_U8
+MAP_COUNT_ROWS_U16 (map_count_rows_u16_u8, uchar, KEEP)
 #endif

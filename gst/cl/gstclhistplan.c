@@ -172,3 +172,25 @@ gst_cl_hist_plan_enqueue (const GstClHistPlan *p, const GstClCommands *cmd,
   *parts = p->cpu ? groups : 1;
   return gst_cl_commands_kernel (cmd, k, 2, global, local);
 }
+
+gsize
+gst_cl_hist_plan_map_count_local (const GstClHistPlan *p)
+{
+  return p->cpu && p->depth == 16 ? MAX_BINS * 4 : 256 * 4;
+}
+
+cl_int
+gst_cl_hist_plan_launch_map_count (const GstClHistPlan *p,
+    const GstClCommands *cmd, cl_kernel k, cl_uint height, cl_uint *parts)
+{
+  /* map_count_u8 builds its table with one work-item per entry. */
+  const size_t lsz = p->cpu ? 1 : 256;
+  const cl_uint groups = (height + p->rows_per_group - 1) / p->rows_per_group;
+  size_t global[1] = { groups * lsz };
+  size_t local[1] = { lsz };
+
+  g_return_val_if_fail (p->cpu || p->depth == 8, CL_INVALID_OPERATION);
+  /* CPUs: one partial histogram per band of the frame. */
+  *parts = p->cpu ? groups : 1;
+  return gst_cl_commands_kernel (cmd, k, 1, global, local);
+}

@@ -65,5 +65,15 @@ cl_int gst_cl_hist_plan_enqueue (const GstClHistPlan *p,
     cl_uint x0, cl_uint y0, cl_uint width, cl_uint height, cl_mem hist,
     cl_uint *parts);
 
+/* table-from=previous's map_count_* kernels, whose arguments the caller
+ * sets (kernels/histequalize.cl): the bytes of their local histogram, and
+ * the launch over the bands of a frame of @height rows, as
+ * gst_cl_hist_plan_init() made them; @parts is set as by
+ * gst_cl_hist_plan_enqueue(). None counts GRAY16 on GPUs, whose 65536
+ * bins take several passes. */
+gsize gst_cl_hist_plan_map_count_local (const GstClHistPlan *p);
+cl_int gst_cl_hist_plan_launch_map_count (const GstClHistPlan *p,
+    const GstClCommands *cmd, cl_kernel k, cl_uint height, cl_uint *parts);
+
 G_END_DECLS
 #endif /* __GST_CL_HIST_PLAN_H__ */

@@ -31,9 +31,9 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 
 static const gchar *stage_names[GST_CL_N_STAGES] = { "unpack", "pack",
   "unpack-rgb", "pack-rgb", "histogram", "make-lut", "summary", "bounds",
-  "apply", "clahe-count", "clahe-tables", "clahe-excess", "clahe-apply",
-  "sobel", "sobel-magnitude", "sobel-magnitude-l1", "sobel-dx", "sobel-dy",
-  "narrow" };
+  "apply", "map-count", "clahe-count", "clahe-tables", "clahe-excess",
+  "clahe-apply", "sobel", "sobel-magnitude", "sobel-magnitude-l1", "sobel-dx",
+  "sobel-dy", "narrow" };
 static const gchar *depth_names[GST_CL_N_DEPTHS] = { "8-bit", "16-bit",
   "16-bit to 8-bit" };
 
@@ -60,7 +60,7 @@ static const Entry table[] = {
       "histogram_rows_u16" },
   { GST_CL_STAGE_HISTOGRAM, GST_CL_DEPTHS_16_8, "histogram_u16",
       "histogram_rows_u16" },
-  { GST_CL_STAGE_MAKE_LUT, GST_CL_DEPTHS_8, NULL, "make_lut_rows_u8" },
+  { GST_CL_STAGE_MAKE_LUT, GST_CL_DEPTHS_8, "make_lut_u8", "make_lut_rows_u8" },
   { GST_CL_STAGE_MAKE_LUT, GST_CL_DEPTHS_16, "make_lut_u16",
       "make_lut_rows_u16" },
   { GST_CL_STAGE_MAKE_LUT, GST_CL_DEPTHS_16_8, "make_lut_u16",
@@ -72,6 +72,10 @@ static const Entry table[] = {
   { GST_CL_STAGE_APPLY, GST_CL_DEPTHS_16, "apply_u16", "apply_rows_u16" },
   { GST_CL_STAGE_APPLY, GST_CL_DEPTHS_16_8, "apply_u16_u8",
       "apply_rows_u16_u8" },
+  { GST_CL_STAGE_MAP_COUNT, GST_CL_DEPTHS_8, "map_count_u8",
+      "map_count_rows_u8" },
+  { GST_CL_STAGE_MAP_COUNT, GST_CL_DEPTHS_16, NULL, "map_count_rows_u16" },
+  { GST_CL_STAGE_MAP_COUNT, GST_CL_DEPTHS_16_8, NULL, "map_count_rows_u16_u8" },
   { GST_CL_STAGE_CLAHE_COUNT, GST_CL_DEPTHS_16, "clahe_count_u16", NULL },
   { GST_CL_STAGE_CLAHE_COUNT, GST_CL_DEPTHS_16_8, "clahe_count_u16", NULL },
   { GST_CL_STAGE_CLAHE_TABLES, GST_CL_DEPTHS_8, "clahe_count_tables_u8",

@@ -161,6 +161,7 @@
 #include "gstclclaheplan.h"
 #include "gstclhistoutput.h"
 #include "gstclcolor.h"
+#include "gstcltablefrom.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_clahe_debug);
 #define GST_CAT_DEFAULT gst_cl_clahe_debug
@@ -176,6 +177,7 @@ enum
   PROP_MESSAGE_BINS,
   PROP_ATTACH_META,
   PROP_COLOR_SPACE,
+  PROP_TABLE_FROM,
 };
 
 #define DEFAULT_CLIP_LIMIT 2.0
@@ -193,6 +195,7 @@ enum
 typedef struct {
   GstClClaheSettings clahe;
   GstClHistOutputSettings out;
+  GstClTableFrom table_from;
 } Settings;
 
 struct _GstClClahe {
@@ -215,6 +218,11 @@ struct _GstClClahe {
   gboolean message_pending;
   gboolean frame_posts;
   gboolean frame_attaches;
+  /* table-from=previous: the last frame's tables, made with
+   * table_settings and table_space, are where the plans keep them. */
+  gboolean have_tables;
+  GstClClaheSettings table_settings;
+  guint table_space;
 };
 
 #define SINK_FORMATS "{ " GST_CL_LUMA_FORMATS ", " GST_CL_RGB_FORMATS " }"
@@ -249,6 +257,7 @@ restart_channels (GstClClahe *self)
 {
   for (guint k = 0; k < self->channels; k++)
     gst_cl_clahe_plan_restart (&self->plan[k]);
+  self->have_tables = FALSE;
 }
 
 static void
@@ -267,6 +276,7 @@ gst_cl_clahe_configure (GstClFilter *filter, const GstVideoInfo *in_info,
   GError *error = NULL;
 
   release_channels (self);
+  self->have_tables = FALSE;
   self->in_info = *in_info;
   self->channels = gst_cl_filter_channels (filter);
   for (guint k = 0; k < self->channels; k++)
@@ -327,12 +337,25 @@ gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
   GstClClahe *self = GST_CL_CLAHE (filter);
   const guint width = in_planes[0].row_bytes / self->plan[0].in_bps;
   Settings settings;
-  gboolean measures;
+  gboolean measures, previous, from_previous;
+  guint space;
   cl_int status;
 
   GST_OBJECT_LOCK (self);
   settings = self->settings;
   GST_OBJECT_UNLOCK (self);
+  space = gst_cl_filter_get_color_space (filter);
+  previous = settings.table_from == GST_CL_TABLE_FROM_PREVIOUS;
+  /* The tables of the frame before apply where this frame's would have
+   * been made the same way (new tiles make new plans' buffers, which
+   * restart nothing here: they change the settings). */
+  from_previous = previous && self->have_tables &&
+                  settings.clahe.clip_limit ==
+                      self->table_settings.clip_limit &&
+                  settings.clahe.tiles_x == self->table_settings.tiles_x &&
+                  settings.clahe.tiles_y == self->table_settings.tiles_y &&
+                  settings.clahe.smoothing == self->table_settings.smoothing &&
+                  space == self->table_space;
 
   if (!alloc_tables (self, &settings.clahe))
     return CL_MEM_OBJECT_ALLOCATION_FAILURE;
@@ -345,12 +368,16 @@ gst_cl_clahe_enqueue (GstClFilter *filter, const GstClPlane *in_planes,
           &settings);
     if (status == CL_SUCCESS)
       status = gst_cl_clahe_plan_enqueue (&self->plan[k], &in_planes[k],
-          &out_planes[k], &settings.clahe);
+          &out_planes[k], &settings.clahe, from_previous);
   }
   /* Restarted as after a frame whose tables failed: a failed frame leaves
    * nothing that later ones may count on. */
   if (status != CL_SUCCESS)
     restart_channels (self);
+  else
+    self->have_tables = previous;
+  self->table_settings = settings.clahe;
+  self->table_space = space;
   self->message_pending = measures && status == CL_SUCCESS;
   self->frame_posts = settings.out.post_messages;
   self->frame_attaches = settings.out.attach_meta;
@@ -424,6 +451,9 @@ gst_cl_clahe_set_property (GObject *object, guint prop_id, const GValue *value,
       gst_cl_filter_set_color_space (GST_CL_FILTER (self),
           g_value_get_enum (value));
       break;
+    case PROP_TABLE_FROM:
+      self->settings.table_from = g_value_get_enum (value);
+      break;
     default:
       if (!gst_cl_hist_output_set_property (GST_CL_FILTER (self),
               &self->settings.out, PROP_POST_MESSAGES, prop_id, value))
@@ -456,6 +486,9 @@ gst_cl_clahe_get_property (GObject *object, guint prop_id, GValue *value,
     case PROP_COLOR_SPACE:
       g_value_set_enum (value,
           gst_cl_filter_get_color_space (GST_CL_FILTER (self)));
+      break;
+    case PROP_TABLE_FROM:
+      g_value_set_enum (value, self->settings.table_from);
       break;
     default:
       if (!gst_cl_hist_output_get_property (&self->settings.out,
@@ -535,6 +568,21 @@ gst_cl_clahe_install_properties (GObjectClass *gobject_class)
           "Weight out of 256 of the previous frame's tables, against flicker "
           "(0: off)",
           0, 255, DEFAULT_SMOOTHING, flags));
+  /**
+   * GstClClahe:table-from:
+   *
+   * Which frame's tile histograms make the tables a frame is blended with.
+   * `current` (the default): the frame's own. `previous`: frame k is
+   * blended with the tables `current` blended frame k - 1 with (the same
+   * clip limit, tiles and smoothing state), while frame k's tile
+   * histograms are counted and its tables made for frame k + 1. The first
+   * frame after start, a flush, a buffer marked DISCONT, new caps, a switch
+   * to `previous` or a change of clip-limit, tiles-x, tiles-y, smoothing or
+   * color-space is blended with its own tables. The `histogram` message and
+   * the meta of frame k describe frame k either way. May change while
+   * playing, from the next frame on.
+   */
+  gst_cl_table_from_install_property (gobject_class, PROP_TABLE_FROM);
 }
 
 static void

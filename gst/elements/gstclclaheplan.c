@@ -97,6 +97,7 @@ release_tables (GstClClahePlan *p)
   gst_cl_clear_mem (&p->state);
   gst_cl_clear_mem (&p->scratch);
   gst_cl_clear_mem (&p->quads);
+  gst_cl_clear_mem (&p->previous);
   gst_cl_clear_mem (&p->sums);
   p->tiles_x = p->tiles_y = 0;
   p->prev = GST_CL_CLAHE_PREV_NONE;
@@ -115,6 +116,7 @@ alloc_tables (GstClClahePlan *p, guint tiles_x, guint tiles_y, GError **error)
   p->lut = gst_cl_context_alloc (cl, tiles * p->nbins * entry, error);
   if (!p->lut)
     return FALSE;
+  p->apply_bytes = tiles * p->nbins * entry;
   if (p->in_bps == 2 || !p->cpu) {
     p->scratch = gst_cl_context_alloc (cl,
         scratch_size (p, tiles_batch (p, tiles)), error);
@@ -133,8 +135,8 @@ alloc_tables (GstClClahePlan *p, guint tiles_x, guint tiles_y, GError **error)
      * halves for the GPU ones. */
     const gsize quad = p->cpu ? 4 : 8;
 
-    p->quads = gst_cl_context_alloc (cl,
-        (gsize)(tiles_x + 1) * (tiles_y + 1) * 256 * quad, error);
+    p->apply_bytes = (gsize)(tiles_x + 1) * (tiles_y + 1) * 256 * quad;
+    p->quads = gst_cl_context_alloc (cl, p->apply_bytes, error);
     if (!p->quads)
       return FALSE;
   }
@@ -359,7 +361,7 @@ enqueue_tables (GstClClahePlan *p, const GstClPlane *in,
 /* The blend of the tiles' tables (packed for 8-bit input). */
 static cl_int
 enqueue_apply (GstClClahePlan *p, const GstClPlane *in, const GstClPlane *out,
-    cl_uint tile_w, cl_uint tile_h)
+    cl_mem lut, cl_uint tile_w, cl_uint tile_h)
 {
   GstClContext *cl = p->cmd.cl;
   cl_kernel k = p->k_apply;
@@ -372,7 +374,6 @@ enqueue_apply (GstClClahePlan *p, const GstClPlane *in, const GstClPlane *out,
   const cl_float inv_th = 1.0f / (gfloat)tile_h;
   /* CPUs: a few bands of whole rows per core, each one work-item. */
   const cl_uint bands = MIN (height, MAX (1, cl->compute_units) * 4);
-  const cl_mem lut = p->quads ? p->quads : p->lut;
   size_t lx = MIN (APPLY_GROUP_X, cl->max_work_group_size);
   size_t ly = lx * APPLY_GROUP_Y <= cl->max_work_group_size ? APPLY_GROUP_Y : 1;
   /* 8-bit input: GST_CL_CLAHE_APPLY_PIXELS pixels per work-item. */
@@ -528,18 +529,44 @@ gst_cl_clahe_plan_restart (GstClClahePlan *p)
   p->prev = GST_CL_CLAHE_PREV_NONE;
 }
 
+/* table-from=previous: the tables the frame before was blended with,
+ * kept before this frame's replace them. */
+static cl_int
+keep_previous (GstClClahePlan *p)
+{
+  const cl_mem tables = p->quads ? p->quads : p->lut;
+
+  if (!p->previous) {
+    p->previous = gst_cl_context_alloc (p->cmd.cl, p->apply_bytes, NULL);
+    if (!p->previous)
+      return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+  }
+  return clEnqueueCopyBuffer (gst_cl_commands_queue (&p->cmd), tables,
+      p->previous, 0, 0, p->apply_bytes, 0, NULL, NULL);
+}
+
 cl_int
 gst_cl_clahe_plan_enqueue (GstClClahePlan *p, const GstClPlane *in,
-    const GstClPlane *out, const GstClClaheSettings *s)
+    const GstClPlane *out, const GstClClaheSettings *s, gboolean from_previous)
 {
   const guint width = in->row_bytes / p->in_bps;
   guint tile_w, tile_h;
-  cl_int status;
+  cl_int status = CL_SUCCESS;
 
   tile_size (width, in->height, p->tiles_x, p->tiles_y, &tile_w, &tile_h);
-  status = enqueue_tables (p, in, s, tile_w, tile_h);
+  /* The tables kernels count the frame and write its tables in one
+   * launch, and the frame may be its own output: the frame's tables are
+   * made first, the blend takes the copy. */
+  if (from_previous)
+    status = keep_previous (p);
   if (status == CL_SUCCESS)
-    status = enqueue_apply (p, in, out, tile_w, tile_h);
+    status = enqueue_tables (p, in, s, tile_w, tile_h);
+  if (status == CL_SUCCESS)
+    status = enqueue_apply (p, in, out,
+        from_previous ? p->previous
+        : p->quads    ? p->quads
+                      : p->lut,
+        tile_w, tile_h);
   /* A failed frame may have left the tables half written. */
   if (status != CL_SUCCESS)
     p->prev = GST_CL_CLAHE_PREV_NONE;

@@ -72,6 +72,11 @@ typedef struct {
   cl_mem state;
   cl_mem scratch;
   cl_mem quads;
+  /* table-from=previous: a copy of the tables apply takes (the packed
+   * ones for 8-bit input), made before the frame's own overwrite them,
+   * of @apply_bytes; from the first frame that needs it. */
+  cl_mem previous;
+  gsize apply_bytes;
   /* 16-bit input on GPUs: per tile of a batch and chunk of its bins, the
    * counts above the clip limit and below it (see kernels/clahe.cl). */
   cl_mem sums;
@@ -97,10 +102,12 @@ gboolean gst_cl_clahe_plan_alloc (GstClClahePlan *p,
 /* The next frame's tables start afresh, as after a discontinuity. */
 void gst_cl_clahe_plan_restart (GstClClahePlan *p);
 
-/* Queues the tables of @in's tiles for @s, then their blend into @out.
+/* Queues the tables of @in's tiles for @s, then their blend into @out:
+ * with @from_previous, the blend of the tables the frame before was
+ * blended with (the grid's last frame must have been made with @s).
  * gst_cl_clahe_plan_alloc() must have been given @s first. */
 cl_int gst_cl_clahe_plan_enqueue (GstClClahePlan *p, const GstClPlane *in,
-    const GstClPlane *out, const GstClClaheSettings *s);
+    const GstClPlane *out, const GstClClaheSettings *s, gboolean from_previous);
 
 G_END_DECLS
 #endif /* __GST_CL_CLAHE_PLAN_H__ */

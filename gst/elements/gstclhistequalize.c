@@ -114,10 +114,12 @@
 #endif
 
 #include "gstclhistequalize.h"
+#include "gstclhistequalizeprops.h"
 #include "gstclhistoutput.h"
 #include "gstclhistplan.h"
 #include "gstclroi.h"
 #include "gstclcolor.h"
+#include "gstcltablefrom.h"
 #include "gstclutils.h"
 #include "clkernels.h"
 #include "kernels/clshared.h"
@@ -144,12 +146,12 @@ enum
   PROP_ROI_WIDTH,
   PROP_ROI_HEIGHT,
   PROP_COLOR_SPACE,
+  PROP_TABLE_FROM,
 };
 
-#define DEFAULT_METHOD GST_CL_HIST_EQUALIZE_METHOD_EQUALIZE
-#define DEFAULT_SATURATE 0.01
-#define DEFAULT_STRENGTH 1.0
-#define DEFAULT_SMOOTHING 0
+/* gst_cl_hist_equalize_install_properties() numbers them so. */
+G_STATIC_ASSERT (PROP_SMOOTHING == PROP_METHOD + 4);
+
 #define MAX_BINS 65536
 
 /* The properties, copied once per frame. */
@@ -161,6 +163,7 @@ typedef struct {
   gdouble strength;
   guint smoothing;
   GstClRoi roi;
+  GstClTableFrom table_from;
 } Settings;
 
 /* A channel's buffers. GPUs count into hist[cur] with atomics; the frame's
@@ -179,6 +182,8 @@ typedef struct {
   cl_mem state[2];
   /* k_bounds' result. */
   cl_mem bounds;
+  /* map_count_u8's count of finished groups, zero between frames. */
+  cl_mem finished;
 } Channel;
 
 struct _GstClHistEqualize {
@@ -216,6 +221,14 @@ struct _GstClHistEqualize {
   gboolean reset_state;
   /* GPUs, GRAY16, linear method. */
   cl_kernel k_bounds;
+  /* table-from=previous: the frame mapped and counted in one pass (not on
+   * GPUs for 16 bits). */
+  cl_kernel k_map_count;
+  /* Each channel's lut holds the table of the frame before, made with
+   * table_settings and table_space; see same_table(). */
+  gboolean have_table;
+  Settings table_settings;
+  guint table_space;
   /* The clipped or empty region last warned about. */
   GstClRoiWarning roi_warning;
 
@@ -251,28 +264,6 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_STATIC_CAPS (GST_CL_VIDEO_CAPS (FORMATS) ";" GST_CL_VIDEO_CAPS (
         GST_CL_YUV_HIGH_DEPTH_FORMATS)));
 
-GType
-gst_cl_hist_equalize_method_get_type (void)
-{
-  static GType type = 0;
-  static const GEnumValue values[] = {
-    { GST_CL_HIST_EQUALIZE_METHOD_EQUALIZE, "Histogram equalization",
-        "equalize" },
-    { GST_CL_HIST_EQUALIZE_METHOD_LINEAR,
-        "Linear stretch between the saturate-low and saturate-high "
-        "percentiles",
-        "linear" },
-    { 0, NULL, NULL },
-  };
-
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstClHistEqualizeMethod", values);
-
-    g_once_init_leave (&type, t);
-  }
-  return type;
-}
-
 G_DEFINE_TYPE (GstClHistEqualize, gst_cl_hist_equalize, GST_TYPE_CL_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clhistequalize, "clhistequalize", GST_RANK_NONE,
     GST_TYPE_CL_HIST_EQUALIZE);
@@ -290,6 +281,7 @@ release_buffers (GstClHistEqualize *self)
     gst_cl_clear_mem (&ch->state[0]);
     gst_cl_clear_mem (&ch->state[1]);
     gst_cl_clear_mem (&ch->bounds);
+    gst_cl_clear_mem (&ch->finished);
     gst_cl_hist_results_clear (&ch->results);
   }
   self->pending_bins = 0;
@@ -299,7 +291,7 @@ static void
 release_kernels (GstClHistEqualize *self)
 {
   cl_kernel *k[] = { &self->k_hist, &self->k_lut, &self->k_apply,
-    &self->k_bounds };
+    &self->k_bounds, &self->k_map_count };
 
   for (guint i = 0; i < G_N_ELEMENTS (k); i++)
     gst_cl_clear_kernel (k[i]);
@@ -325,17 +317,19 @@ create_kernel (GstClHistEqualize *self, cl_kernel *kernel, GstClStage stage)
   return *kernel != NULL;
 }
 
-/* Which kernels run, and the histogram stage's plan. */
+/* Which kernels run, and the histogram stage's plan. 8 bits on GPUs:
+ * the apply kernel builds the table itself, and k_lut (make_lut_u8) runs
+ * only with table-from=previous, whose map_count_u8 needs it stored. */
 static gboolean
 plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
     guint height)
 {
-  /* 8 bits on GPUs: the apply kernel builds the table itself. */
   gboolean ok = create_kernel (self, &self->k_hist, GST_CL_STAGE_HISTOGRAM) &&
-                ((!self->cpu && self->depth == 8) ||
-                    create_kernel (self, &self->k_lut,
-                        GST_CL_STAGE_MAKE_LUT)) &&
-                create_kernel (self, &self->k_apply, GST_CL_STAGE_APPLY);
+                create_kernel (self, &self->k_lut, GST_CL_STAGE_MAKE_LUT) &&
+                create_kernel (self, &self->k_apply, GST_CL_STAGE_APPLY) &&
+                ((!self->cpu && self->depth == 16) ||
+                    create_kernel (self, &self->k_map_count,
+                        GST_CL_STAGE_MAP_COUNT));
 
   gst_cl_hist_plan_init (&self->plan, cl, self->depth, self->cpu, width,
       height);
@@ -351,12 +345,16 @@ zero_histograms (GstClHistEqualize *self)
   const cl_uint zero = 0;
   cl_int status = CL_SUCCESS;
 
-  for (guint k = 0; k < self->channels; k++)
+  for (guint k = 0; k < self->channels; k++) {
     for (guint i = 0; i < 2 && status == CL_SUCCESS; i++)
       if (self->chans[k].hist[i])
         status = clEnqueueFillBuffer (q->queue, self->chans[k].hist[i], &zero,
             sizeof (zero), 0, (gsize)self->plan.parts * self->nbins * 4, 0,
             NULL, NULL);
+    if (status == CL_SUCCESS && self->chans[k].finished)
+      status = clEnqueueFillBuffer (q->queue, self->chans[k].finished, &zero,
+          sizeof (zero), 0, sizeof (zero), 0, NULL, NULL);
+  }
   self->hist_dirty = status != CL_SUCCESS;
   return status;
 }
@@ -426,6 +424,11 @@ alloc_channel (GstClHistEqualize *self, GstClContext *cl, Channel *ch)
     if (!ch->bounds)
       return FALSE;
   }
+  if (!self->cpu && self->depth == 8) {
+    ch->finished = gst_cl_base_filter_alloc (base, 4);
+    if (!ch->finished)
+      return FALSE;
+  }
   return TRUE;
 }
 
@@ -439,6 +442,7 @@ alloc_buffers (GstClHistEqualize *self, GstClContext *cl)
   self->cur = 0;
   self->state_cur = 0;
   self->reset_state = TRUE;
+  self->have_table = FALSE;
   return TRUE;
 }
 
@@ -553,10 +557,10 @@ enqueue_bounds (GstClHistEqualize *self, Channel *ch, const TableParams *t)
 }
 
 /* The table, and the summary for a message of @num_bins bins unless 0
- * (GPUs build the 8-bit table in the apply kernel). */
+ * (GPUs build the 8-bit table in the apply kernel, but for @previous). */
 static cl_int
 enqueue_lut (GstClHistEqualize *self, Channel *ch, cl_uint total,
-    guint num_bins, const TableParams *t)
+    guint num_bins, const TableParams *t, gboolean previous)
 {
   GstClBaseFilter *filter = GST_CL_BASE_FILTER (self);
   const cl_uint group = num_bins ? (1u << self->bits) / num_bins : 1;
@@ -566,7 +570,7 @@ enqueue_lut (GstClHistEqualize *self, Channel *ch, cl_uint total,
   cl_kernel k = self->k_lut;
   GstClArgs args = GST_CL_ARGS_INIT (k);
 
-  if (!k)
+  if (!self->cpu && self->depth == 8 && !previous)
     return CL_SUCCESS;
   GST_CL_ARG (&args, ch->hist[self->cur]);
   GST_CL_ARG (&args, self->hist_parts);
@@ -579,10 +583,12 @@ enqueue_lut (GstClHistEqualize *self, Channel *ch, cl_uint total,
   add_table_args (self, ch, &args, t);
   if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
-  return self->cpu
-             ? gst_cl_base_filter_enqueue_kernel (filter, k, 1,
-                   &self->plan.lut_items, &one)
-             : gst_cl_base_filter_enqueue_kernel (filter, k, 1, &blocks, &lsz);
+  if (self->cpu)
+    return gst_cl_base_filter_enqueue_kernel (filter, k, 1,
+        &self->plan.lut_items, &one);
+  /* make_lut_u8 is one group. */
+  return gst_cl_base_filter_enqueue_kernel (filter, k, 1,
+      self->depth == 8 ? &lsz : &blocks, &lsz);
 }
 
 /* The table applied; GPUs' 8-bit kernel builds it first. */
@@ -646,12 +652,111 @@ enqueue_channel (GstClHistEqualize *self, Channel *ch, const GstClPlane *src,
   if (status == CL_SUCCESS)
     status = enqueue_bounds (self, ch, t);
   if (status == CL_SUCCESS)
-    status = enqueue_lut (self, ch, total, num_bins, t);
+    status = enqueue_lut (self, ch, total, num_bins, t, FALSE);
   if (status == CL_SUCCESS)
     status = enqueue_apply (self, ch, src, dst, total, num_bins, t);
   if (status == CL_SUCCESS && num_bins)
     status = gst_cl_hist_results_read (&ch->results, q->queue, num_bins);
   return status;
+}
+
+/* table-from=previous's one pass: the channel mapped through its lut
+ * while, with @count, the region is counted (and on GPUs for 8 bits the
+ * frame's table built into the lut). */
+static cl_int
+enqueue_map_count (GstClHistEqualize *self, Channel *ch, const GstClPlane *src,
+    const GstClPlane *dst, const GstClRoi *r, guint num_bins,
+    const TableParams *t, cl_uint count)
+{
+  const GstClCommands cmd = gst_cl_base_filter_get_commands (
+      GST_CL_BASE_FILTER (self));
+  const cl_uint bps = self->depth / 8;
+  const cl_uint pitch = src->pitch / bps;
+  const cl_uint dpitch = dst->pitch / (self->out_depth / 8);
+  const cl_uint width = src->row_bytes / bps;
+  const cl_uint total = r->width * r->height;
+  const cl_uint group = num_bins ? (1u << self->bits) / num_bins : 1;
+  const cl_mem summary = num_bins ? ch->results.summary : NULL;
+  cl_kernel k = self->k_map_count;
+  GstClArgs args = GST_CL_ARGS_INIT (k);
+  cl_uint parts;
+  cl_int status;
+
+  GST_CL_ARG (&args, src->mem);
+  GST_CL_ARG (&args, pitch);
+  GST_CL_ARG (&args, width);
+  GST_CL_ARG (&args, src->height);
+  GST_CL_ARG (&args, self->plan.rows_per_group);
+  GST_CL_ARG (&args, dst->mem);
+  GST_CL_ARG (&args, dpitch);
+  GST_CL_ARG (&args, self->swap);
+  GST_CL_ARG (&args, ch->lut);
+  GST_CL_ARG (&args, r->x);
+  GST_CL_ARG (&args, r->y);
+  GST_CL_ARG (&args, r->width);
+  GST_CL_ARG (&args, r->height);
+  GST_CL_ARG (&args, count);
+  GST_CL_ARG (&args, ch->hist[self->cur]);
+  GST_CL_ARG_LOCAL (&args, gst_cl_hist_plan_map_count_local (&self->plan));
+  GST_CL_ARG (&args, total);
+  GST_CL_ARG (&args, summary);
+  GST_CL_ARG (&args, group);
+  GST_CL_ARG (&args, ch->finished);
+  add_table_args (self, ch, &args, t);
+  if (gst_cl_args_end (&args) != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  status = gst_cl_hist_plan_launch_map_count (&self->plan, &cmd, k, src->height,
+      &parts);
+  if (count)
+    self->hist_parts = parts;
+  return status;
+}
+
+/* table-from=previous: with @fused, the channel mapped through its lut,
+ * the table of the frame before, while its histogram is counted (in one
+ * pass, but for 16 bits on GPUs: counted, then mapped); without, a first
+ * frame, mapped through its own table as with table-from=current. Then the
+ * frame's table goes into the lut for the next frame, with the message's
+ * summary of the frame's own histogram. */
+static cl_int
+enqueue_channel_previous (GstClHistEqualize *self, Channel *ch,
+    const GstClPlane *src, const GstClPlane *dst, const GstClRoi *r,
+    guint num_bins, const TableParams *t, gboolean fused)
+{
+  GstClQueues *q = gst_cl_base_filter_get_queues (GST_CL_BASE_FILTER (self));
+  const cl_uint total = r->width * r->height;
+  const gboolean one_pass = self->k_map_count != NULL;
+  cl_int status = CL_SUCCESS;
+
+  if (!fused || !one_pass)
+    status = enqueue_histogram (self, ch, src, r);
+  if (fused && status == CL_SUCCESS)
+    status = one_pass
+                 ? enqueue_map_count (self, ch, src, dst, r, num_bins, t, TRUE)
+                 : enqueue_apply (self, ch, src, dst, total, 0, t);
+  if (status == CL_SUCCESS)
+    status = enqueue_bounds (self, ch, t);
+  /* map_count_u8 built the table itself. */
+  if (status == CL_SUCCESS && !(fused && !self->cpu && self->depth == 8))
+    status = enqueue_lut (self, ch, total, num_bins, t, TRUE);
+  /* 8 bits on GPUs: apply_u8 would build the table again. */
+  if (!fused && status == CL_SUCCESS)
+    status = !self->cpu && self->depth == 8
+                 ? enqueue_map_count (self, ch, src, dst, r, 0, t, FALSE)
+                 : enqueue_apply (self, ch, src, dst, total, 0, t);
+  if (status == CL_SUCCESS && num_bins)
+    status = gst_cl_hist_results_read (&ch->results, q->queue, num_bins);
+  return status;
+}
+
+/* Whether @a and @b build the same table from the same histogram. */
+static gboolean
+same_table (const Settings *a, const Settings *b)
+{
+  return a->method == b->method && a->saturate_low == b->saturate_low &&
+         a->saturate_high == b->saturate_high && a->strength == b->strength &&
+         a->smoothing == b->smoothing &&
+         memcmp (&a->roi, &b->roi, sizeof (a->roi)) == 0;
 }
 
 static cl_int
@@ -665,10 +770,19 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   GstClRoi r;
   cl_uint total;
   guint num_bins = 0;
+  gboolean previous, fused;
+  guint space;
 
   GST_OBJECT_LOCK (self);
   settings = self->settings;
   GST_OBJECT_UNLOCK (self);
+  space = gst_cl_filter_get_color_space (filter);
+  previous = settings.table_from == GST_CL_TABLE_FROM_PREVIOUS;
+  /* The table of the frame before applies where it exists and this frame
+   * would have been mapped through one made the same way. */
+  fused = previous && self->have_table && !self->reset_state &&
+          same_table (&settings, &self->table_settings) &&
+          space == self->table_space;
   /* The message's shape is fixed for the frame here. */
   self->frame = settings;
   if (settings.out.post_messages || settings.out.attach_meta)
@@ -689,8 +803,10 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   if (self->hist_dirty)
     status = zero_histograms (self);
   for (guint k = 0; k < self->channels && status == CL_SUCCESS; k++)
-    status = enqueue_channel (self, &self->chans[k], &in[k], &out[k], &r,
-        num_bins, &t);
+    status = previous ? enqueue_channel_previous (self, &self->chans[k], &in[k],
+                            &out[k], &r, num_bins, &t, fused)
+                      : enqueue_channel (self, &self->chans[k], &in[k], &out[k],
+                            &r, num_bins, &t);
   if (status == CL_SUCCESS && num_bins) {
     self->pending_bins = num_bins;
     self->pending_region = r;
@@ -701,9 +817,16 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   if (status != CL_SUCCESS) {
     self->hist_dirty = !self->cpu;
     self->reset_state = TRUE;
+    self->have_table = FALSE;
     return status;
   }
-  if (!self->cpu)
+  GST_LOG_OBJECT (self, "table from the %s frame",
+      fused ? "previous" : "current");
+  self->have_table = previous;
+  self->table_settings = settings;
+  self->table_space = space;
+  /* make_lut_u8 leaves its histogram clear. */
+  if (!self->cpu && !(previous && self->depth == 8))
     self->cur = !self->cur;
   self->state_cur = !self->state_cur;
   self->reset_state = FALSE;
@@ -781,6 +904,9 @@ gst_cl_hist_equalize_set_property (GObject *object, guint prop_id,
       gst_cl_filter_set_color_space (GST_CL_FILTER (self),
           g_value_get_enum (value));
       break;
+    case PROP_TABLE_FROM:
+      self->settings.table_from = g_value_get_enum (value);
+      break;
     default:
       if (!gst_cl_hist_output_set_property (GST_CL_FILTER (self),
               &self->settings.out, PROP_POST_MESSAGES, prop_id, value) &&
@@ -819,6 +945,9 @@ gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
       g_value_set_enum (value,
           gst_cl_filter_get_color_space (GST_CL_FILTER (self)));
       break;
+    case PROP_TABLE_FROM:
+      g_value_set_enum (value, self->settings.table_from);
+      break;
     default:
       if (!gst_cl_hist_output_get_property (&self->settings.out,
               PROP_POST_MESSAGES, prop_id, value) &&
@@ -828,101 +957,6 @@ gst_cl_hist_equalize_get_property (GObject *object, guint prop_id,
       break;
   }
   GST_OBJECT_UNLOCK (self);
-}
-
-/* In luma samples, as clhistogram's; see gst_cl_roi_fit(). The gtk-doc
- * blocks are gstclroi.c's. */
-static const gchar *const roi_blurbs[] = {
-  "Left edge of the region whose histogram builds the table (0: the frame's "
-  "left edge)",
-  "Top edge of the region whose histogram builds the table (0: the frame's "
-  "top edge)",
-  "Width of the region whose histogram builds the table (0: to the frame's "
-  "right edge)",
-  "Height of the region whose histogram builds the table (0: to the frame's "
-  "bottom edge)",
-};
-
-/* The properties of the table itself: how it is built and applied. */
-static void
-gst_cl_hist_equalize_install_properties (GObjectClass *gobject_class)
-{
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-                            GST_PARAM_MUTABLE_PLAYING;
-
-  /**
-   * GstClHistEqualize:method:
-   *
-   * How each frame's table is built from the region's histogram:
-   * `equalize` (the default) spreads the values evenly over the output
-   * range (cv::equalizeHist for GRAY8 and full-range luma); `linear`
-   * stretches the values between the #GstClHistEqualize:saturate-low and
-   * #GstClHistEqualize:saturate-high percentiles linearly onto it. The
-   * output range is 0-255 for 8-bit output, 16-235 for limited-range luma
-   * (shifted up by d - 8 for luma of d bits), 0..2^d - 1 for full-range
-   * luma of d > 8 bits and 0-65535 for GRAY16. May change while playing, from
-   * the next frame on.
-   */
-  g_object_class_install_property (gobject_class, PROP_METHOD,
-      g_param_spec_enum ("method", "Method",
-          "How each frame's table is built from the histogram",
-          GST_TYPE_CL_HIST_EQUALIZE_METHOD, DEFAULT_METHOD, flags));
-  /**
-   * GstClHistEqualize:saturate-low:
-   *
-   * With method=linear, the fraction of the region's N pixels that may map
-   * to the lowest output value: the stretch starts at the smallest value
-   * whose cumulative count exceeds floor (saturate-low * N), so 0 starts it
-   * at the darkest value present. May change while playing, from the next
-   * frame on.
-   */
-  g_object_class_install_property (gobject_class, PROP_SATURATE_LOW,
-      g_param_spec_double ("saturate-low", "Saturate low",
-          "method=linear: fraction of pixels that may map to the lowest value",
-          0.0, 0.5, DEFAULT_SATURATE, flags));
-  /**
-   * GstClHistEqualize:saturate-high:
-   *
-   * With method=linear, the fraction of the region's N pixels that may map
-   * to the highest output value: the stretch ends at the smallest value
-   * whose cumulative count reaches N - floor (saturate-high * N), so 0 ends
-   * it at the brightest value present. Where the end is not above the
-   * start, the table is the identity. May change while playing, from the
-   * next frame on.
-   */
-  g_object_class_install_property (gobject_class, PROP_SATURATE_HIGH,
-      g_param_spec_double ("saturate-high", "Saturate high",
-          "method=linear: fraction of pixels that may map to the highest value",
-          0.0, 0.5, DEFAULT_SATURATE, flags));
-  /**
-   * GstClHistEqualize:strength:
-   *
-   * How much of the table applies, in steps of 1/256: with
-   * w = floor (strength * 256 + 0.5), each entry is
-   * (w * table + (256 - w) * identity + 128) >> 8, the identity mapping v
-   * to v, or to v >> 8 from GRAY16 to GRAY8. 1 applies the table, 0 leaves
-   * the input unchanged. May change while playing, from the next frame on.
-   */
-  g_object_class_install_property (gobject_class, PROP_STRENGTH,
-      g_param_spec_double ("strength", "Strength",
-          "Fraction of the table applied: 1 all of it, 0 none", 0.0, 1.0,
-          DEFAULT_STRENGTH, flags));
-  /**
-   * GstClHistEqualize:smoothing:
-   *
-   * Against flicker: the weight s, out of 256, of the previous frames'
-   * table in each frame's, an exponential moving average. The first frame
-   * after start, a flush, a buffer marked DISCONT or new caps sets
-   * T[v] = 256 * t[v] from its own table t, each later one
-   * T[v] = (s * T[v] + (256 - s) * 256 * t[v] + 128) >> 8, and pixels map
-   * to (T[v] + 128) >> 8. 0 turns it off. May change while playing, from
-   * the next frame on.
-   */
-  g_object_class_install_property (gobject_class, PROP_SMOOTHING,
-      g_param_spec_uint ("smoothing", "Smoothing",
-          "Weight out of 256 of the previous frames' table, against flicker "
-          "(0: off)",
-          0, 255, DEFAULT_SMOOTHING, flags));
 }
 
 static void
@@ -943,24 +977,11 @@ gst_cl_hist_equalize_class_init (GstClHistEqualizeClass *klass)
   GST_BASE_TRANSFORM_CLASS (klass)->before_transform = GST_DEBUG_FUNCPTR (
       gst_cl_hist_equalize_before_transform);
 
-  /**
-   * GstClHistEqualize:color-space:
-   *
-   * Of RGB frames, the channel the element works on, as OpenCV users
-   * write it: `ycrcb` the Y of `cv2.COLOR_RGB2YCrCb`, `lab` the L of
-   * `cv2.COLOR_RGB2Lab` (8-bit), each pixel converted back with the other
-   * two channels as they were; `rgb` each of R, G and B on its own, as on
-   * three gray frames (its own histogram, table and smoothing each). Alpha
-   * and padding bytes are kept. YUV and gray frames have their luma worked
-   * on whatever the value. May change while playing, from the next frame
-   * on.
-   */
-  gst_cl_color_install_property (gobject_class, PROP_COLOR_SPACE);
   gst_cl_hist_output_install_properties (gobject_class, PROP_POST_MESSAGES,
       TRUE);
   gst_cl_histogram_meta_get_info ();
-  gst_cl_hist_equalize_install_properties (gobject_class);
-  gst_cl_roi_install_properties (gobject_class, PROP_ROI_X, roi_blurbs);
+  gst_cl_hist_equalize_install_properties (gobject_class, PROP_METHOD,
+      PROP_ROI_X, PROP_TABLE_FROM, PROP_COLOR_SPACE);
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL histogram equalization", "Filter/Effect/Video",

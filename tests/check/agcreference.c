@@ -100,10 +100,11 @@ base_table (const guint64 *hist, guint nbins, guint64 n, const AgcSettings *s,
   }
 }
 
-/* ref_agc_frame() of gray and YUV frames. */
+/* ref_agc_frame() of gray and YUV frames, the pixels mapped through @map
+ * (a table T of the frame before) where given, else through the new T. */
 static TestFrame *
 agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
-    const AgcSettings *s, AgcState *state)
+    const AgcSettings *s, AgcState *state, const guint64 *map)
 {
   const guint d = test_format_depth (in->format);
   const guint od = test_format_depth (out_format);
@@ -148,11 +149,29 @@ agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
           test_frame_set_comp (out, k, x, y,
               (test_frame_get_comp (in, k, x, y) & (nbins - 1)) >> id_shift);
   }
+  if (!map)
+    map = state->T;
   for (guint y = 0; y < in->height; y++)
     for (guint x = 0; x < in->width; x++)
-      test_frame_set (out, x, y,
-          (state->T[test_frame_value (in, x, y)] + 128) >> 8);
+      test_frame_set (out, x, y, (map[test_frame_value (in, x, y)] + 128) >> 8);
   g_free (hist);
+  return out;
+}
+
+static TestFrame *
+agc_any_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
+    const AgcSettings *s, AgcState *state, const guint64 *map)
+{
+  TestFrame *y, *done, *out;
+
+  if (!test_format_is_rgb (in->format))
+    return agc_frame (in, out_format, limited, s, state, map);
+  /* RGB: the Y of its YCrCb, as 8-bit full range. */
+  y = ref_rgb_channel (in, REF_COLOR_YCRCB);
+  done = agc_frame (y, GST_VIDEO_FORMAT_GRAY8, FALSE, s, state, map);
+  out = ref_rgb_replace (in, done, REF_COLOR_YCRCB);
+  test_frame_free (done);
+  test_frame_free (y);
   return out;
 }
 
@@ -160,15 +179,49 @@ TestFrame *
 ref_agc_frame (const TestFrame *in, GstVideoFormat out_format, gboolean limited,
     const AgcSettings *s, AgcState *state)
 {
-  TestFrame *y, *done, *out;
+  return agc_any_frame (in, out_format, limited, s, state, NULL);
+}
 
-  if (!test_format_is_rgb (in->format))
-    return agc_frame (in, out_format, limited, s, state);
-  /* RGB: the Y of its YCrCb, as 8-bit full range. */
-  y = ref_rgb_channel (in, REF_COLOR_YCRCB);
-  done = agc_frame (y, GST_VIDEO_FORMAT_GRAY8, FALSE, s, state);
-  out = ref_rgb_replace (in, done, REF_COLOR_YCRCB);
-  test_frame_free (done);
-  test_frame_free (y);
+TestFrame *
+ref_agc_frame_previous (const TestFrame *in, GstVideoFormat out_format,
+    gboolean limited, const AgcSettings *s, AgcState *state, gboolean own)
+{
+  const guint nbins = 1u << test_format_depth (test_format_is_rgb (in->format)
+                                                   ? GST_VIDEO_FORMAT_GRAY8
+                                                   : in->format);
+  guint64 *prev = NULL;
+  TestFrame *out;
+
+  /* The table of the frame before: the T that ref_agc_frame() mapped it
+   * through. */
+  if (!own && state->T && state->nbins == nbins)
+    prev = g_memdup2 (state->T, nbins * sizeof (guint64));
+  out = agc_any_frame (in, out_format, limited, s, state, prev);
+  g_free (prev);
   return out;
+}
+
+typedef struct {
+  const AgcSettings *s;
+  AgcState *states;
+  gboolean own;
+  guint next;
+} ChannelRun;
+
+static TestFrame *
+previous_op (const TestFrame *channel, gconstpointer data)
+{
+  ChannelRun *run = (ChannelRun *)data;
+
+  return ref_agc_frame_previous (channel, GST_VIDEO_FORMAT_GRAY8, FALSE, run->s,
+      &run->states[run->next++], run->own);
+}
+
+TestFrame *
+ref_agc_frame_previous_rgb (const TestFrame *in, RefColorSpace space,
+    const AgcSettings *s, AgcState states[3], gboolean own)
+{
+  ChannelRun run = { s, states, own, 0 };
+
+  return ref_rgb_on_channel (in, space, previous_op, &run);
 }

@@ -25,6 +25,7 @@
 #define __AGC_REFERENCE_H__
 
 #include "cltestutils.h"
+#include "colorreference.h"
 
 G_BEGIN_DECLS
 
@@ -69,6 +70,21 @@ void agc_region (const AgcSettings *s, guint width, guint height, guint *x,
  * without the bits above the depth. */
 TestFrame *ref_agc_frame (const TestFrame *in, GstVideoFormat out_format,
     gboolean limited, const AgcSettings *s, AgcState *state);
+
+/* The same with table-from=previous: @state moves on by @in's own table
+ * exactly as ref_agc_frame() moves it, but @in is mapped through the table
+ * ref_agc_frame() mapped the frame before through (the T @state holds
+ * when called), unless @own (the first frame of a run: after start, a
+ * flush, DISCONT, new caps, a switch to previous or a change of the
+ * table's properties) or there is none. */
+TestFrame *ref_agc_frame_previous (const TestFrame *in,
+    GstVideoFormat out_format, gboolean limited, const AgcSettings *s,
+    AgcState *state, gboolean own);
+/* The same for packed RGB @in in color-space @space (REF_COLOR_YCRCB,
+ * REF_COLOR_LAB, or REF_COLOR_RGB with a state per channel, R, G and B in
+ * @states; the others use states[0]). */
+TestFrame *ref_agc_frame_previous_rgb (const TestFrame *in, RefColorSpace space,
+    const AgcSettings *s, AgcState states[3], gboolean own);
 
 G_END_DECLS
 #endif

@@ -400,7 +400,7 @@ ref_clahe (const TestFrame *in, const RefClaheParams *p, RefClaheState *state)
   const long in_max = test_format_depth (in->format) == 8 ? 255 : 65535;
   const guint down = p->to_8bit ? bits - 8 : 0;
   TestFrame *out = test_frame_new (out_format, w, h, 0);
-  guint tile_w, tile_h, *tables;
+  guint tile_w, tile_h, *tables, *previous = NULL;
   gint64 area;
   gint limit = 0;
   float scale, inv_tw, inv_th;
@@ -438,6 +438,11 @@ ref_clahe (const TestFrame *in, const RefClaheParams *p, RefClaheState *state)
   if (state->T && (state->tiles_x != tiles_x || state->tiles_y != tiles_y ||
                       state->nbins != nbins))
     ref_clahe_state_clear (state);
+  if (p->from_previous && state->T) {
+    previous = g_new (guint, (gsize)tiles_x * tiles_y * nbins);
+    for (gsize i = 0; i < (gsize)tiles_x * tiles_y * nbins; i++)
+      previous[i] = (state->T[i] + 128) >> 8;
+  }
   if (!state->T) {
     state->T = g_new (guint32, (gsize)tiles_x * tiles_y * nbins);
     for (gsize i = 0; i < (gsize)tiles_x * tiles_y * nbins; i++)
@@ -456,6 +461,10 @@ ref_clahe (const TestFrame *in, const RefClaheParams *p, RefClaheState *state)
     tables[i] = (state->T[i] + 128) >> 8;
   if (state == &local)
     ref_clahe_state_clear (&local);
+  if (previous) {
+    g_free (tables);
+    tables = previous;
+  }
 
   /* CLAHE_Interpolation_Body: float32 weights and blend, each operation
    * rounded (the library is built with -ffp-contract=off for this), then

@@ -119,6 +119,11 @@ typedef struct {
   /* 8-bit output: GRAY8 of GRAY16 input, the 8-bit sibling of YUV of d
    * bits (ref_clahe_frame()); the d-bit output shifted down by d - 8. */
   gboolean to_8bit;
+  /* table-from=previous: the blend takes the tables of the frame before,
+   * those the state holds ((T + 128) >> 8) when it holds some for this
+   * grid and bins, while the state moves on by this frame's tables as
+   * without it. */
+  gboolean from_previous;
 } RefClaheParams;
 
 /* clclahe's smoothing state from frame to frame: T of every tile and bin,

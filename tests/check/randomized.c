@@ -26,11 +26,13 @@
  * parameters and output format (GRAY8 asked for by the sink, or the
  * default), 8-bit output of 16-bit samples (GRAY8, or the 8-bit sibling of
  * YUV of more bits) from clhistequalize's AGC and clclahe, clclahe's clip
- * limit, tiles, smoothing and histogram message,
- * the caps changing from frame to frame; and the same frames through
- * clupload ! cldownload, which must give them back exact. The seed is fixed and
- * printed; CLFILTER_SEED=N replays another, CLFILTER_FRAMES=N changes the
- * count. A failure names the seed and the frame.
+ * limit, tiles, smoothing and histogram message, both elements'
+ * table-from (the frame's own tables, or the frame before's where the
+ * caps and settings stay), the caps changing from frame to frame; and the
+ * same frames through clupload ! cldownload, which must give them back
+ * exact. The seed is fixed and printed; CLFILTER_SEED=N replays another,
+ * CLFILTER_FRAMES=N changes the count. A failure names the seed and the
+ * frame.
  */
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
@@ -252,6 +254,18 @@ run_randomized (const gchar *element)
   g_rand_free (rand);
 }
 
+/* Whether clhistequalize makes the same table from the same histogram
+ * with @a and @b. */
+static gboolean
+same_agc (const AgcSettings *a, const AgcSettings *b)
+{
+  return a->method == b->method && a->saturate_low == b->saturate_low &&
+         a->saturate_high == b->saturate_high && a->strength == b->strength &&
+         a->smoothing == b->smoothing && a->roi_x == b->roi_x &&
+         a->roi_y == b->roi_y && a->roi_width == b->roi_width &&
+         a->roi_height == b->roi_height;
+}
+
 /* clhistequalize's AGC with random settings on every frame, the smoothed
  * table carried on while the caps stay. */
 static void
@@ -265,16 +279,27 @@ run_random_agc (void)
     gst_harness_new ("clhistequalize") };
   AgcState state[2] = { { 0 } };
   GstCaps *last[2] = { NULL, NULL };
+  /* table-from, drawn from a generator of its own so that the seed's
+   * frames and settings stay those of the runs before it. */
+  GRand *rand_from = g_rand_new_with_seed (seed ^ 0x7ab1e);
+  AgcSettings last_settings[2];
+  struct {
+    GstVideoFormat format;
+    guint width, height;
+    gboolean full;
+  } last_shape[2];
+  gboolean last_previous[2] = { FALSE, FALSE };
+  guint lagged = 0;
 
   g_print ("clhistequalize AGC: %u random frames from seed %u\n", frames, seed);
   gst_harness_set_sink_caps_str (harness[1], TO_8BIT_CAPS);
   for (guint i = 0; i < frames; i++) {
-    const GstVideoFormat format = random_format (rand);
+    GstVideoFormat format = random_format (rand);
     const gboolean to_gray8 = test_format_depth (format) > 8 &&
                               g_rand_boolean (rand);
     /* Few sizes, so that the caps often stay and smoothing carries on. */
-    const guint width = g_rand_boolean (rand) ? 97 : 33;
-    const guint height = g_rand_boolean (rand) ? 41 : 20;
+    guint width = g_rand_boolean (rand) ? 97 : 33;
+    guint height = g_rand_boolean (rand) ? 41 : 20;
     AgcSettings s = { g_rand_int_range (rand, 0, 2),
       g_rand_double_range (rand, 0, 0.5), g_rand_double_range (rand, 0, 0.5),
       g_rand_double_range (rand, 0, 1), g_rand_int_range (rand, 0, 256),
@@ -284,45 +309,80 @@ run_random_agc (void)
     gsize strides[GST_VIDEO_MAX_PLANES] = { 0 };
     TestFrame *in, *expected, *out;
     GstCaps *caps;
+    const gboolean previous = g_rand_int_range (rand_from, 0, 3) > 0;
+    /* With previous, the last frame's caps and settings half the time, so
+     * that its table applies (the frames after then differ from those of
+     * table-from=current). */
+    const gboolean keep = previous && last_previous[to_gray8] &&
+                          g_rand_boolean (rand_from);
+    gboolean own;
 
+    if (keep) {
+      format = last_shape[to_gray8].format;
+      width = last_shape[to_gray8].width;
+      height = last_shape[to_gray8].height;
+      s = last_settings[to_gray8];
+    }
     for (guint p = 0; p < test_format_n_planes (format); p++)
       strides[p] = random_stride (rand, format, width, p);
     in = test_frame_new_strides (format, width, height, strides);
     random_content (in, rand);
     random_chroma (in, rand);
-    if (test_format_is_yuv (format) && g_rand_boolean (rand))
+    if (test_format_is_yuv (format) &&
+        (keep ? last_shape[to_gray8].full : g_rand_boolean (rand)))
       test_frame_set_colorimetry (in, TEST_COLORIMETRY_FULL);
+    last_shape[to_gray8].format = format;
+    last_shape[to_gray8].width = width;
+    last_shape[to_gray8].height = height;
+    last_shape[to_gray8].full = test_format_is_yuv (format) &&
+                                test_frame_full_range (in);
     caps = test_frame_caps (in);
-    if (!last[to_gray8] || !gst_caps_is_equal (caps, last[to_gray8]))
+    own = !last_previous[to_gray8] || !same_agc (&s, &last_settings[to_gray8]);
+    if (!last[to_gray8] || !gst_caps_is_equal (caps, last[to_gray8])) {
       agc_state_reset (&state[to_gray8]);
+      own = TRUE;
+    }
     gst_caps_replace (&last[to_gray8], caps);
     gst_caps_unref (caps);
-    g_object_set (h->element, "post-messages", g_rand_boolean (rand), "method",
-        s.method, "saturate-low", s.saturate_low, "saturate-high",
-        s.saturate_high, "strength", s.strength, "smoothing", s.smoothing,
-        "roi-x", s.roi_x, "roi-y", s.roi_y, "roi-width", s.roi_width,
-        "roi-height", s.roi_height, NULL);
-    expected = ref_agc_frame (in, to_gray8 ? format_8bit (format) : format,
-        test_format_is_yuv (format) && !test_frame_full_range (in), &s,
-        &state[to_gray8]);
+    last_settings[to_gray8] = s;
+    last_previous[to_gray8] = previous;
+    lagged += previous && !own;
+    g_object_set (h->element, "table-from", previous, "post-messages",
+        g_rand_boolean (rand), "method", s.method, "saturate-low",
+        s.saturate_low, "saturate-high", s.saturate_high, "strength",
+        s.strength, "smoothing", s.smoothing, "roi-x", s.roi_x, "roi-y",
+        s.roi_y, "roi-width", s.roi_width, "roi-height", s.roi_height, NULL);
+    expected =
+        previous
+            ? ref_agc_frame_previous (in,
+                  to_gray8 ? format_8bit (format) : format,
+                  test_format_is_yuv (format) && !test_frame_full_range (in),
+                  &s, &state[to_gray8], own)
+            : ref_agc_frame (in, to_gray8 ? format_8bit (format) : format,
+                  test_format_is_yuv (format) && !test_frame_full_range (in),
+                  &s, &state[to_gray8]);
     out = test_harness_process (h, in);
     fail_unless (test_frame_equal (expected, out),
         "seed %u AGC frame %u: %s %ux%u%s, method %d saturate %.17g/%.17g "
-        "strength %.17g smoothing %u roi %u,%u %ux%u (replay: "
+        "strength %.17g smoothing %u roi %u,%u %ux%u table-from %s%s (replay: "
         "CLFILTER_SEED=%u)",
         seed, i, gst_video_format_to_string (format), width, height,
         to_gray8 ? " to 8 bits" : "", s.method, s.saturate_low, s.saturate_high,
         s.strength, s.smoothing, s.roi_x, s.roi_y, s.roi_width, s.roi_height,
-        seed);
+        previous ? "previous" : "current", own ? " (own table)" : "", seed);
     test_frame_free (expected);
     test_frame_free (out);
     test_frame_free (in);
   }
+  g_print ("clhistequalize AGC: %u frames mapped through the table of the "
+           "frame before\n",
+      lagged);
   for (guint i = 0; i < 2; i++) {
     agc_state_reset (&state[i]);
     gst_clear_caps (&last[i]);
     gst_harness_teardown (harness[i]);
   }
+  g_rand_free (rand_from);
   g_rand_free (rand);
 }
 
@@ -371,7 +431,11 @@ run_random_clahe (void)
     guint width, height, colorimetry;
   } shape = { 0 };
   RefClaheParams p;
-  guint64 pixels = 0, carried = 0;
+  guint64 pixels = 0, carried = 0, lagged = 0;
+  /* table-from from a generator of its own, as in run_random_agc(). */
+  GRand *rand_from = g_rand_new_with_seed (seed ^ 0x7ab1e);
+  RefClaheParams last_params[2];
+  gboolean last_previous[2] = { FALSE, FALSE };
   gint64 t0 = g_get_monotonic_time ();
 
   ref_clahe_params_init (&p);
@@ -396,6 +460,8 @@ run_random_clahe (void)
     GstHarness *h;
     GstCaps *caps;
     gchar *desc, *what;
+    const gboolean previous = g_rand_int_range (rand_from, 0, 3) > 0;
+    gboolean own;
 
     if (new_caps) {
       shape.format = random_format (rand);
@@ -430,28 +496,46 @@ run_random_clahe (void)
       in->planes_reversed = g_rand_boolean (rand);
     }
 
+    /* With previous, the last frame's clip limit and smoothing half the
+     * time, so that its tables apply where the caps and tiles stay. */
+    if (previous && last_previous[p.to_8bit] && g_rand_boolean (rand_from)) {
+      p.clip_limit = last_params[p.to_8bit].clip_limit;
+      p.smoothing = last_params[p.to_8bit].smoothing;
+    }
+    own = !last_previous[p.to_8bit] ||
+          p.clip_limit != last_params[p.to_8bit].clip_limit ||
+          p.smoothing != last_params[p.to_8bit].smoothing ||
+          p.tiles_x != last_params[p.to_8bit].tiles_x ||
+          p.tiles_y != last_params[p.to_8bit].tiles_y;
     /* The element starts the smoothing afresh on new caps or tiles. */
     caps = test_frame_caps (in);
     if (!last[p.to_8bit] || !gst_caps_is_equal (caps, last[p.to_8bit]) ||
         state[p.to_8bit].tiles_x != p.tiles_x ||
-        state[p.to_8bit].tiles_y != p.tiles_y)
+        state[p.to_8bit].tiles_y != p.tiles_y) {
       ref_clahe_state_clear (&state[p.to_8bit]);
-    else if (p.smoothing)
+      own = TRUE;
+    } else if (p.smoothing) {
       carried++;
+    }
+    last_params[p.to_8bit] = p;
+    last_previous[p.to_8bit] = previous;
+    p.from_previous = previous && !own;
+    lagged += p.from_previous;
     gst_caps_replace (&last[p.to_8bit], caps);
     gst_caps_unref (caps);
 
     expected = ref_clahe_frame (in, &p, &state[p.to_8bit]);
-    g_object_set (h->element, "clip-limit", p.clip_limit, "tiles-x", p.tiles_x,
-        "tiles-y", p.tiles_y, "smoothing", p.smoothing, "post-messages", post,
-        "message-bins", message_bins, NULL);
+    g_object_set (h->element, "table-from", previous, "clip-limit",
+        p.clip_limit, "tiles-x", p.tiles_x, "tiles-y", p.tiles_y, "smoothing",
+        p.smoothing, "post-messages", post, "message-bins", message_bins, NULL);
     out = test_harness_process (h, in);
     desc = test_frame_describe (in);
     what = g_strdup_printf ("seed %u clclahe frame %u: %s%s, %s content, "
-                            "clip %.17g tiles %ux%u smoothing %u (replay: "
-                            "CLFILTER_SEED=%u)",
+                            "clip %.17g tiles %ux%u smoothing %u table-from "
+                            "%s%s (replay: CLFILTER_SEED=%u)",
         seed, i, desc, p.to_8bit ? " to 8 bits" : "", content, p.clip_limit,
-        p.tiles_x, p.tiles_y, p.smoothing, seed);
+        p.tiles_x, p.tiles_y, p.smoothing, previous ? "previous" : "current",
+        previous && own ? " (own tables)" : "", seed);
     g_free (desc);
     fail_unless (test_frame_equal (expected, out),
         "%s differs from the reference", what);
@@ -468,8 +552,9 @@ run_random_clahe (void)
   }
   g_print ("clclahe: %u frames (%" G_GUINT64_FORMAT " smoothed on from the "
            "last), %" G_GUINT64_FORMAT " pixels, all equal to the reference, "
-           "%.1f s\n",
-      frames, carried, pixels, (g_get_monotonic_time () - t0) / 1e6);
+           "%.1f s, %" G_GUINT64_FORMAT " blended with the tables of the "
+           "frame before\n",
+      frames, carried, pixels, (g_get_monotonic_time () - t0) / 1e6, lagged);
   for (guint i = 0; i < 2; i++) {
     ref_clahe_state_clear (&state[i]);
     gst_clear_caps (&last[i]);
@@ -477,6 +562,7 @@ run_random_clahe (void)
     gst_object_unref (bus[i]);
     gst_harness_teardown (harness[i]);
   }
+  g_rand_free (rand_from);
   g_rand_free (rand);
 }
 

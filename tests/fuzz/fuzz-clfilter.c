@@ -40,8 +40,11 @@
  *           and smoothing (6-7), each an index into a table below; with
  *           smoothing a second frame, the first's samples reversed, follows
  *           with the table carried from the first
- *   byte 5  bit 0: width + 256, bit 1: height + 256; bits 6-7: YUV range
- *           (no colorimetry, bt601, bt709, full)
+ *   byte 5  bit 0: width + 256, bit 1: height + 256; bit 2:
+ *           clhistequalize's and clclahe's table-from=previous, with a
+ *           second frame as for smoothing, mapped through the first's
+ *           table(s); bits 6-7: YUV range (no colorimetry, bt601, bt709,
+ *           full)
  *   byte 6  bit 0: clclahe instead of byte 0's element; then bits 1-3 and
  *           4-6 tiles-x and tiles-y (indices into a table below, at most
  *           16 for GRAY16), bit 7 post-messages with message-bins 2^(byte
@@ -221,7 +224,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   AgcState state = { 0 };
   RefClaheParams clahe;
   RefClaheState clahe_state = { 0 };
-  gboolean post = FALSE;
+  gboolean post = FALSE, previous;
   guint message_bins = 0;
 
   if (size < 8)
@@ -289,6 +292,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
               : e == 1 ? (to_8bit ? 2 : 1)
                        : (to_8bit ? 5 : 4)];
   frames = 1;
+  previous = e != 1 && (data[5] >> 2) & 1;
+  if (e != 1)
+    g_object_set (h->element, "table-from", previous, NULL);
   if (e == 2) {
     /* GRAY16's tables are 128 KiB a tile. */
     const guint max_tiles = test_format_depth (format) == 16 ? 16 : 64;
@@ -301,7 +307,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     clahe.to_8bit = to_8bit;
     post = data[6] >> 7;
     message_bins = 1u << (pad & 15);
-    frames = clahe.smoothing ? 2 : 1;
+    frames = clahe.smoothing || previous ? 2 : 1;
     g_object_set (h->element, "clip-limit", clahe.clip_limit, "tiles-x",
         clahe.tiles_x, "tiles-y", clahe.tiles_y, "smoothing", clahe.smoothing,
         "post-messages", post, "message-bins", message_bins, NULL);
@@ -320,7 +326,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       agc.roi_width = width / 2 + 1;
       agc.roi_height = height / 2 + 1;
     }
-    frames = agc.smoothing ? 2 : 1;
+    frames = agc.smoothing || previous ? 2 : 1;
     g_object_set (h->element, "method", agc.method, "saturate-low",
         agc.saturate_low, "saturate-high", agc.saturate_high, "strength",
         agc.strength, "smoothing", agc.smoothing, "roi-x", agc.roi_x, "roi-y",
@@ -378,10 +384,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     out = test_frame_try_from_buffer (outbuf, caps);
     if (!out)
       die (NULL, "cannot map the output");
-    expected = e == 0 ? ref_agc_frame (in, out_format,
+    clahe.from_previous = previous && f > 0;
+    expected = e == 0 ? ref_agc_frame_previous (in, out_format,
                             test_format_is_yuv (format) &&
                                 !test_frame_full_range (in),
-                            &agc, &state)
+                            &agc, &state, !previous || f == 0)
                : e == 1
                    ? ref_sobel_format (in, mode, scale, threshold, out_format)
                    : ref_clahe_frame (in, &clahe, &clahe_state);
