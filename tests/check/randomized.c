@@ -278,6 +278,17 @@ run_random_agc (void)
   GstHarness *harness[2] = { gst_harness_new ("clhistequalize"),
     gst_harness_new ("clhistequalize") };
   AgcState state[2] = { { 0 } };
+  /* RGB frames' color-space, drawn anew when their caps change, and its
+   * states (one per channel for rgb). */
+  const RefColorSpace spaces[] = { REF_COLOR_YCRCB, REF_COLOR_LAB,
+    REF_COLOR_RGB };
+  const gchar *space_names[] = { "ycrcb", "lab", "rgb" };
+  GRand *rand_space = g_rand_new_with_seed (seed ^ 0xc0105);
+  AgcState rgb_state[3] = { { 0 } };
+  guint space = 0;
+  /* What each element was last set to: setting a table property starts
+   * the element's own tables afresh. */
+  gint space_set[2] = { -1, -1 };
   GstCaps *last[2] = { NULL, NULL };
   /* table-from, drawn from a generator of its own so that the seed's
    * frames and settings stay those of the runs before it. */
@@ -340,6 +351,10 @@ run_random_agc (void)
     own = !last_previous[to_gray8] || !same_agc (&s, &last_settings[to_gray8]);
     if (!last[to_gray8] || !gst_caps_is_equal (caps, last[to_gray8])) {
       agc_state_reset (&state[to_gray8]);
+      for (guint k = 0; k < 3; k++)
+        agc_state_reset (&rgb_state[k]);
+      if (test_format_is_rgb (format))
+        space = g_rand_int_range (rand_space, 0, 3);
       own = TRUE;
     }
     gst_caps_replace (&last[to_gray8], caps);
@@ -352,8 +367,16 @@ run_random_agc (void)
         s.saturate_low, "saturate-high", s.saturate_high, "strength",
         s.strength, "smoothing", s.smoothing, "roi-x", s.roi_x, "roi-y",
         s.roi_y, "roi-width", s.roi_width, "roi-height", s.roi_height, NULL);
+    if (space_set[to_gray8] != (gint)space && test_format_is_rgb (format)) {
+      gst_util_set_object_arg (G_OBJECT (h->element), "color-space",
+          space_names[space]);
+      space_set[to_gray8] = space;
+    }
     expected =
-        previous
+        test_format_is_rgb (format)
+            ? ref_agc_frame_previous_rgb (in, spaces[space], &s, rgb_state,
+                  !previous || own)
+        : previous
             ? ref_agc_frame_previous (in,
                   to_gray8 ? format_8bit (format) : format,
                   test_format_is_yuv (format) && !test_frame_full_range (in),
@@ -364,12 +387,13 @@ run_random_agc (void)
     out = test_harness_process (h, in);
     fail_unless (test_frame_equal (expected, out),
         "seed %u AGC frame %u: %s %ux%u%s, method %d saturate %.17g/%.17g "
-        "strength %.17g smoothing %u roi %u,%u %ux%u table-from %s%s (replay: "
-        "CLFILTER_SEED=%u)",
+        "strength %.17g smoothing %u roi %u,%u %ux%u table-from %s%s "
+        "color-space %s (replay: CLFILTER_SEED=%u)",
         seed, i, gst_video_format_to_string (format), width, height,
         to_gray8 ? " to 8 bits" : "", s.method, s.saturate_low, s.saturate_high,
         s.strength, s.smoothing, s.roi_x, s.roi_y, s.roi_width, s.roi_height,
-        previous ? "previous" : "current", own ? " (own table)" : "", seed);
+        previous ? "previous" : "current", own ? " (own table)" : "",
+        space_names[space], seed);
     test_frame_free (expected);
     test_frame_free (out);
     test_frame_free (in);
@@ -382,6 +406,9 @@ run_random_agc (void)
     gst_clear_caps (&last[i]);
     gst_harness_teardown (harness[i]);
   }
+  for (guint k = 0; k < 3; k++)
+    agc_state_reset (&rgb_state[k]);
+  g_rand_free (rand_space);
   g_rand_free (rand_from);
   g_rand_free (rand);
 }
