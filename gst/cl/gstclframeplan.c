@@ -341,6 +341,15 @@ enqueue_pack_kernel (GstClFramePlan *plan, cl_kernel k,
 
   if (pack_args (k, comp, source) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
+  /* The CPU's RGB kernels: a few bands of rows per core, each one
+   * work-item. */
+  if (comp->rgb && gst_cl_context_use_cpu_kernels (plan->cmd.cl)) {
+    const size_t bands[1] = { MIN (comp->height,
+        MAX (1, plan->cmd.cl->compute_units) * 4) };
+    const size_t one[1] = { 1 };
+
+    return gst_cl_commands_kernel (&plan->cmd, k, 1, bands, one);
+  }
   if (items < 64) {
     const size_t rows[2] = { items, comp->height };
 
