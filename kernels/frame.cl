@@ -444,7 +444,7 @@ typedef uchar rgb_half __attribute__ ((ext_vector_type (32)));
     REPACK4 ((k) + 12)
 #endif
 
-#if defined(RGB_LANE_WORDS) && GST_CL_RGB_SPACE != GST_CL_COLOR_LAB
+#ifdef RGB_LANE_WORDS
 #define RGB_VECTORS 1
 
 static inline void
@@ -501,6 +501,57 @@ lanes_store (__global const uchar * src, __global uchar * dst, uint x,
 #endif
 }
 
+/* @table's entries at @i, a lookup per lane: the arithmetic around them
+ * stays in vectors. */
+static inline int16
+lanes_lookup (__constant const ushort * table, int16 i)
+{
+#if defined(__AVX512F__) && defined(__has_builtin) && \
+    __has_builtin(__builtin_ia32_gathersiv16si)
+  /* One gather of 32-bit words at the entries (the tables end with a
+   * spare entry, gst/color-tables.py), their low halves the entries: a
+   * lookup per lane costs an extract, a load and an insert. The pointer
+   * goes through an integer: the builtin takes the generic address
+   * space, which on PoCL's CPU devices is the same memory. */
+  return __builtin_ia32_gathersiv16si ((int16) 0,
+      (const void *) (size_t) table, i, (ushort) 0xffff, 2) & 0xffff;
+#else
+  int16 v;
+
+#pragma unroll
+  for (uint k = 0; k < RGB_LANES; k++)
+    v[k] = table[i[k]];
+  return v;
+#endif
+}
+
+/* rgb_to_lab's f(X), f(Y) and f(Z) of the lanes, by the same steps. */
+static inline void
+lanes_lab_f (int16 r, int16 g, int16 b, int16 * fx, int16 * fy, int16 * fz)
+{
+  __constant const int *c = color_lab_rgb_to_xyz;
+  const int16 lr = lanes_lookup (color_srgb_gamma, r);
+  const int16 lg = lanes_lookup (color_srgb_gamma, g);
+  const int16 lb = lanes_lookup (color_srgb_gamma, b);
+
+  if (fx)
+    *fx = lanes_lookup (color_lab_cbrt, COLOR_DESCALE (lr * c[0] + lg * c[1] +
+            lb * c[2], COLOR_LAB_SHIFT));
+  *fy = lanes_lookup (color_lab_cbrt, COLOR_DESCALE (lr * c[3] + lg * c[4] +
+          lb * c[5], COLOR_LAB_SHIFT));
+  if (fz)
+    *fz = lanes_lookup (color_lab_cbrt, COLOR_DESCALE (lr * c[6] + lg * c[7] +
+            lb * c[8], COLOR_LAB_SHIFT));
+}
+
+/* color_lab_ab_to_xz of the lanes, both branches and a select. */
+static inline int16
+lanes_ab_to_xz (int16 v)
+{
+  return v <= 3390 ? v * 108 / 841 - COLOR_LAB_BASE * 16 / 116 * 108 / 841 :
+      v * v / COLOR_LAB_BASE * v / COLOR_LAB_BASE;
+}
+
 /* Y of COLOR_RGB2YCrCb. */
 static inline int16
 lanes_y (int16 r, int16 g, int16 b)
@@ -519,12 +570,11 @@ lanes_channel (int16 r, int16 g, int16 b)
   return convert_uchar16 (COLOR_DESCALE (r * COLOR_RY15 + g * COLOR_GY15 +
           b * COLOR_BY15, COLOR_GRAY_SHIFT));
 #else
-  uchar v[RGB_LANES];
+  int16 fy;
 
-  /* Lab's tables: a lookup per lane. */
-  for (uint i = 0; i < RGB_LANES; i++)
-    v[i] = color_channel ((uchar3) (r[i], g[i], b[i]), GST_CL_RGB_SPACE);
-  return vload16 (0, v);
+  lanes_lab_f (r, g, b, NULL, &fy, NULL);
+  return convert_uchar16_sat (COLOR_DESCALE ((116 * 255 + 50) / 100 * fy -
+          (16 * 255 * (1 << COLOR_LAB_SHIFT2) + 50) / 100, COLOR_LAB_SHIFT2));
 #endif
 }
 
@@ -548,19 +598,36 @@ lanes_replace (int16 * r, int16 * g, int16 * b, int16 v)
 #elif GST_CL_RGB_SPACE == GST_CL_COLOR_GRAY
   *r = *g = *b = v;
 #else
-  int o[3][RGB_LANES];
+  /* rgb_to_lab's a and b, then lab_to_rgb with L = @v. */
+  __constant const int *c = color_lab_xyz_to_rgb;
+  const int ab_shift = 128 << COLOR_LAB_SHIFT2;
+  int16 fx, fy, fz;
 
-  for (uint i = 0; i < RGB_LANES; i++) {
-    const uchar3 p = color_replace ((uchar3) ((*r)[i], (*g)[i], (*b)[i]),
-        v[i], GST_CL_RGB_SPACE);
+  lanes_lab_f (*r, *g, *b, &fx, &fy, &fz);
+  {
+    const int16 la = clamp (COLOR_DESCALE (500 * (fx - fy) + ab_shift,
+            COLOR_LAB_SHIFT2), 0, 255);
+    const int16 lb = clamp (COLOR_DESCALE (200 * (fy - fz) + ab_shift,
+            COLOR_LAB_SHIFT2), 0, 255);
+    const int16 y = lanes_lookup (color_lab_l_to_y, v);
+    const int16 ify = lanes_lookup (color_lab_l_to_fy, v);
+    const int16 adiv = ((5 * la * 53687 + (1 << 7)) >> 13) -
+        128 * COLOR_LAB_BASE / 500;
+    const int16 bdiv = ((lb * 41943 + (1 << 4)) >> 9) -
+        128 * COLOR_LAB_BASE / 200 + 1;
+    const int16 x = lanes_ab_to_xz (ify + adiv);
+    const int16 z = lanes_ab_to_xz (ify - bdiv);
 
-    o[0][i] = p.x;
-    o[1][i] = p.y;
-    o[2][i] = p.z;
+    *r = lanes_lookup (color_srgb_inv_gamma, clamp (COLOR_DESCALE (c[0] * x +
+                c[1] * y + c[2] * z, COLOR_LAB2RGB_SHIFT), 0,
+            COLOR_INV_GAMMA_MAX));
+    *g = lanes_lookup (color_srgb_inv_gamma, clamp (COLOR_DESCALE (c[3] * x +
+                c[4] * y + c[5] * z, COLOR_LAB2RGB_SHIFT), 0,
+            COLOR_INV_GAMMA_MAX));
+    *b = lanes_lookup (color_srgb_inv_gamma, clamp (COLOR_DESCALE (c[6] * x +
+                c[7] * y + c[8] * z, COLOR_LAB2RGB_SHIFT), 0,
+            COLOR_INV_GAMMA_MAX));
   }
-  *r = vload16 (0, o[0]);
-  *g = vload16 (0, o[1]);
-  *b = vload16 (0, o[2]);
 #endif
 }
 #endif
