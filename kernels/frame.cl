@@ -434,10 +434,9 @@ typedef uchar rgb_half __attribute__ ((ext_vector_type (32)));
 #define PICK16(v, o) __builtin_shufflevector (v, v, (o), (o) + 3, (o) + 6, \
     (o) + 9, (o) + 12, (o) + 15, (o) + 18, (o) + 21, (o) + 24, (o) + 27, \
     (o) + 30, (o) + 33, (o) + 36, (o) + 39, (o) + 42, (o) + 45)
-/* Byte @k of a block rebuilt from the old block (lanes 0-47) and R, G, B
- * (lanes 48-63, 64-79, 80-95). */
-#define REPACK(k) ((k) % 3 == RGB_RO ? 48 + (k) / 3 : \
-    (k) % 3 == RGB_GO ? 64 + (k) / 3 : 80 + (k) / 3)
+/* Byte @k of a block, from R, G and B in lanes 0-15, 16-31 and 32-47. */
+#define REPACK(k) ((k) % 3 == RGB_RO ? (k) / 3 : \
+    (k) % 3 == RGB_GO ? 16 + (k) / 3 : 32 + (k) / 3)
 #define REPACK4(k) REPACK (k), REPACK ((k) + 1), REPACK ((k) + 2), \
     REPACK ((k) + 3)
 #define REPACK16(k) REPACK4 (k), REPACK4 ((k) + 4), REPACK4 ((k) + 8), \
@@ -496,8 +495,8 @@ lanes_store (__global const uchar * src, __global uchar * dst, uint x,
 
   /* 3-byte pixels have no other bytes: the block is R, G and B alone. */
   *(__global rgb_block_any *) (dst + (size_t) x * 3) =
-      __builtin_shufflevector (rgb, rgb, REPACK16 (0) - 48, REPACK16 (16) - 48,
-      REPACK16 (32) - 48);
+      __builtin_shufflevector (rgb, rgb, REPACK16 (0), REPACK16 (16),
+      REPACK16 (32));
 #endif
 }
 
