@@ -73,6 +73,8 @@ void
 gst_cl_frame_plan_clear (GstClFramePlan *plan)
 {
   for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
+    gst_cl_clear_mem (&plan->in[c].wrapped);
+    gst_cl_clear_mem (&plan->out[c].wrapped);
     gst_cl_clear_mem (&plan->in[c].dev.mem);
     gst_cl_clear_mem (&plan->in[c].staging);
     gst_cl_clear_mem (&plan->out[c].dev.mem);
@@ -287,21 +289,23 @@ failed:
   return FALSE;
 }
 
-/* The arguments of the kernels that move packed components; for 16-bit
- * words the value's shift and mask; pack_rgb reads the pixels of
+/* The arguments of the kernels that move packed components between
+ * @packed, rows @packed_pitch bytes apart, and @comp's device plane; for
+ * 16-bit words the value's shift and mask; pack_rgb reads the pixels of
  * @source. */
 static cl_int
-pack_args (cl_kernel k, const GstClComponent *comp, cl_mem source)
+pack_args (cl_kernel k, const GstClComponent *comp, cl_mem packed,
+    gsize packed_pitch, cl_mem source)
 {
   const cl_uint shift = comp->shift;
   const cl_uint mask = (1u << comp->depth) - 1;
-  const cl_uint ppitch = comp->staging_pitch;
+  const cl_uint ppitch = packed_pitch;
   const cl_uint offset = comp->rgb ? comp->rgb_offsets : comp->offset;
   const cl_uint pstride = comp->pstride, width = comp->width;
   const cl_uint height = comp->height, pitch = comp->dev.pitch;
   GstClArgs args = GST_CL_ARGS_INIT (k);
 
-  GST_CL_ARG (&args, comp->staging);
+  GST_CL_ARG (&args, packed);
   GST_CL_ARG (&args, ppitch);
   GST_CL_ARG (&args, offset);
   GST_CL_ARG (&args, pstride);
@@ -324,10 +328,11 @@ pack_args (cl_kernel k, const GstClComponent *comp, cl_mem source)
   return gst_cl_args_end (&args);
 }
 
-/* Queues @k, plan->unpack or plan->pack, over @comp's samples. */
+/* Queues @k, plan->unpack or plan->pack, over @comp's samples, between
+ * @packed and the device plane. */
 static cl_int
-enqueue_pack_kernel (GstClFramePlan *plan, cl_kernel k,
-    const GstClComponent *comp, cl_mem source)
+enqueue_packed (GstClFramePlan *plan, cl_kernel k, const GstClComponent *comp,
+    cl_mem packed, gsize packed_pitch, cl_mem source)
 {
   const guint per_item = comp->rgb        ? GST_CL_RGB_PIXELS
                          : comp->bps == 2 ? GST_CL_U16_SAMPLES
@@ -339,14 +344,32 @@ enqueue_pack_kernel (GstClFramePlan *plan, cl_kernel k,
   const size_t global[2] = { GST_ROUND_UP_N (items, 64),
     GST_ROUND_UP_N (comp->height, GST_CL_PACK_GROUP_ROWS) };
 
-  if (pack_args (k, comp, source) != CL_SUCCESS)
+  if (pack_args (k, comp, packed, packed_pitch, source) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
+  /* The CPU's RGB kernels: a few bands of rows per core, each one
+   * work-item. */
+  if (comp->rgb && gst_cl_context_use_cpu_kernels (plan->cmd.cl)) {
+    const size_t bands[1] = { MIN (comp->height,
+        MAX (1, plan->cmd.cl->compute_units) * 4) };
+    const size_t one[1] = { 1 };
+
+    return gst_cl_commands_kernel (&plan->cmd, k, 1, bands, one);
+  }
   if (items < 64) {
     const size_t rows[2] = { items, comp->height };
 
     return gst_cl_commands_kernel (&plan->cmd, k, 2, rows, NULL);
   }
   return gst_cl_commands_kernel (&plan->cmd, k, 2, global, local);
+}
+
+/* The same between @comp's staging copy and its device plane. */
+static cl_int
+enqueue_pack_kernel (GstClFramePlan *plan, cl_kernel k,
+    const GstClComponent *comp, cl_mem source)
+{
+  return enqueue_packed (plan, k, comp, comp->staging, comp->staging_pitch,
+      source);
 }
 
 cl_int
@@ -494,17 +517,24 @@ gst_cl_frame_plan_can_wrap (GstClFramePlan *plan, GstVideoFrame *in,
   if (!gst_cl_context_use_cpu_kernels (cl) ||
       !(cl->device_type & CL_DEVICE_TYPE_CPU))
     return FALSE;
+  /* RGB's kernels take pixels at any address, and pack_rgb reads the
+   * input's rows and writes the output's at one stride. */
   GST_CL_FOREACH_COMPONENT (plan->in_mask, c)
   {
-    if (plan->in[c].packed ||
+    if ((plan->in[c].packed && !plan->in[c].rgb) ||
         GST_VIDEO_FRAME_PLANE_STRIDE (in, plan->in[c].plane) % plan->in[c].bps)
       return FALSE;
   }
   GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
   {
-    if (plan->out[c].packed ||
+    if ((plan->out[c].packed && !plan->out[c].rgb) ||
         GST_VIDEO_FRAME_PLANE_STRIDE (out, plan->out[c].plane) %
             plan->out[c].bps)
+      return FALSE;
+    if (plan->out[c].rgb &&
+        (!(plan->in_mask & (1u << c)) ||
+            GST_VIDEO_FRAME_PLANE_STRIDE (out, plan->out[c].plane) !=
+                GST_VIDEO_FRAME_PLANE_STRIDE (in, plan->in[c].plane)))
       return FALSE;
   }
   return TRUE;
@@ -518,13 +548,14 @@ static cl_mem
 wrap_component (GstClContext *cl, GstVideoFrame *frame,
     const GstClComponent *comp, cl_mem_flags flags, GstClPlane *plane)
 {
+  /* RGB's: the plane's whole pixels, which its kernels read and write. */
   guint8 *data = (guint8 *)GST_VIDEO_FRAME_PLANE_DATA (frame, comp->plane) +
-                 comp->offset;
+                 (comp->rgb ? 0 : comp->offset);
   cl_int status;
   gsize offset;
 
   plane->pitch = GST_VIDEO_FRAME_PLANE_STRIDE (frame, comp->plane);
-  plane->row_bytes = comp->dev.row_bytes;
+  plane->row_bytes = comp->rgb ? comp->staging_row_bytes : comp->dev.row_bytes;
   plane->height = comp->height;
   if (gst_buffer_n_memory (frame->buffer) == 1) {
     cl_mem mem =
@@ -549,24 +580,63 @@ gst_cl_frame_plan_wrap (GstClFramePlan *plan, GstVideoFrame *in,
 
   GST_CL_FOREACH_COMPONENT (plan->in_mask, c)
   {
-    in_planes[c].mem = wrap_component (cl, in, &plan->in[c],
+    GstClComponent *comp = &plan->in[c];
+
+    in_planes[c].mem = wrap_component (cl, in, comp,
         same ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, &in_planes[c]);
     if (!in_planes[c].mem)
       return CL_OUT_OF_RESOURCES;
+    /* RGB: the element gets the channel's planes, which unpack_rgb makes
+     * from the frame. */
+    if (comp->rgb) {
+      comp->wrapped = in_planes[c].mem;
+      comp->wrapped_pitch = in_planes[c].pitch;
+      in_planes[c].mem = NULL;
+      gst_cl_frame_plan_device_planes (plan->in, c, in_planes);
+      for (guint k = 0; k < comp->channels; k++)
+        clRetainMemObject (in_planes[c + k].mem);
+    }
   }
   GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
   {
+    GstClComponent *comp = &plan->out[c];
+
     /* In place a component read and written is one buffer: two wrappers
      * of the same memory would not be coherent with each other. */
-    if (same && in_planes[c].mem) {
+    if (comp->rgb) {
+      if (same)
+        comp->wrapped = clRetainMemObject (plan->in[c].wrapped) == CL_SUCCESS
+                            ? plan->in[c].wrapped
+                            : NULL;
+      else
+        comp->wrapped = wrap_component (cl, out, comp, CL_MEM_WRITE_ONLY,
+            &out_planes[c]);
+      comp->wrapped_pitch = plan->in[c].wrapped_pitch;
+      if (!comp->wrapped)
+        return CL_OUT_OF_RESOURCES;
+      gst_cl_frame_plan_device_planes (plan->out, c, out_planes);
+      for (guint k = 0; k < comp->channels; k++)
+        clRetainMemObject (out_planes[c + k].mem);
+    } else if (same && in_planes[c].mem) {
       out_planes[c] = in_planes[c];
       clRetainMemObject (out_planes[c].mem);
     } else {
-      out_planes[c].mem = wrap_component (cl, out, &plan->out[c],
-          CL_MEM_WRITE_ONLY, &out_planes[c]);
+      out_planes[c].mem = wrap_component (cl, out, comp, CL_MEM_WRITE_ONLY,
+          &out_planes[c]);
     }
     if (!out_planes[c].mem)
       return CL_OUT_OF_RESOURCES;
+  }
+  GST_CL_FOREACH_COMPONENT (plan->in_mask, c)
+  {
+    const GstClComponent *comp = &plan->in[c];
+    const cl_int status = comp->rgb
+                              ? enqueue_packed (plan, plan->unpack, comp,
+                                    comp->wrapped, comp->wrapped_pitch, NULL)
+                              : CL_SUCCESS;
+
+    if (status != CL_SUCCESS)
+      return status;
   }
   return CL_SUCCESS;
 }
@@ -578,9 +648,22 @@ gst_cl_frame_plan_unwrap (GstClFramePlan *plan, GstClPlane *in_planes,
 
   GST_CL_FOREACH_COMPONENT (plan->out_mask, c)
   {
-    const GstClPlane *p = &out_planes[c];
+    GstClComponent *comp = &plan->out[c];
+    GstClPlane *p = &out_planes[c];
     gpointer mapped;
 
+    /* RGB: the element's channel back into the frame's pixels, and the
+     * frame is what is made coherent. */
+    if (comp->rgb && status == CL_SUCCESS) {
+      status = enqueue_packed (plan, plan->pack, comp, comp->wrapped,
+          comp->wrapped_pitch, plan->in[c].wrapped);
+      gst_cl_clear_mem (&p->mem);
+      p->mem = comp->wrapped;
+      comp->wrapped = NULL;
+      p->pitch = comp->wrapped_pitch;
+      p->row_bytes = comp->staging_row_bytes;
+      p->height = comp->height;
+    }
     if (status != CL_SUCCESS || !p->mem)
       break;
     /* Makes the output coherent in the host memory it wraps. Not blocking:
@@ -597,6 +680,8 @@ gst_cl_frame_plan_unwrap (GstClFramePlan *plan, GstClPlane *in_planes,
   for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
     gst_cl_clear_mem (&in_planes[c].mem);
     gst_cl_clear_mem (&out_planes[c].mem);
+    gst_cl_clear_mem (&plan->in[c].wrapped);
+    gst_cl_clear_mem (&plan->out[c].wrapped);
   }
   return status;
 }

@@ -79,6 +79,11 @@ typedef struct {
   cl_mem staging;
   gsize staging_pitch;
   gsize staging_row_bytes;
+  /* RGB on a CPU device: the frame's plane itself, for the frame being
+   * processed (gst_cl_frame_plan_wrap() to _unwrap()), rows @wrapped_pitch
+   * bytes apart; the kernels move the channel between it and @dev. */
+  cl_mem wrapped;
+  gsize wrapped_pitch;
 } GstClComponent;
 
 /* How frames of one pair of caps travel, set up once per caps: the
@@ -130,7 +135,8 @@ void gst_cl_frame_plan_device_planes (const GstClComponent *comps, guint c,
     GstClPlane *planes);
 
 /* Whether the frames can be used by the kernels where they are (CPU
- * devices, components not packed, strides whole samples). */
+ * devices, components not packed but for RGB's, strides whole samples,
+ * RGB's the same in and out). */
 gboolean gst_cl_frame_plan_can_wrap (GstClFramePlan *plan, GstVideoFrame *in,
     GstVideoFrame *out);
 /* Buffers on the frames' memory for @in and @out, indexed by component;

@@ -21,7 +21,9 @@
  * input, and frame.cl's unpack_rgb and pack_rgb on frames of RGB formats,
  * run on the device the elements take by default, from the program source
  * the plugin embeds (its "frame" program, color.cl and its tables
- * included) with a test kernel after it.
+ * included) with a test kernel after it; and unpack_rgb_rows and
+ * pack_rgb_rows, the CPU path's, built as the plugin builds them for each
+ * layout and space.
  */
 #include <gst/check/gstcheck.h>
 #include <string.h>
@@ -76,12 +78,34 @@ static const struct {
 static cl_context context;
 static cl_command_queue queue;
 static cl_program program;
+static cl_device_id device;
+
+/* The frame program and the test kernel, built with @options. */
+static cl_program
+build_program (const gchar *options)
+{
+  const gchar *sources[] = { gst_cl_kernel_frame, test_kernels };
+  cl_int status;
+  cl_program p = clCreateProgramWithSource (context, G_N_ELEMENTS (sources),
+      sources, NULL, &status);
+
+  fail_unless_equals_int (status, CL_SUCCESS);
+  status = clBuildProgram (p, 1, &device, options, NULL, NULL);
+  if (status != CL_SUCCESS) {
+    gchar log[16384] = "";
+
+    clGetProgramBuildInfo (p, device, CL_PROGRAM_BUILD_LOG, sizeof (log) - 1,
+        log, NULL);
+    fail ("the program failed to build (%d) with \"%s\":\n%s", status, options,
+        log);
+  }
+  return p;
+}
 
 static void
 setup (void)
 {
   const ClTestDevice *dev = cl_test_expected_device ("", NULL);
-  const gchar *sources[] = { gst_cl_kernel_frame, test_kernels };
   gchar *desc;
   cl_int status;
 
@@ -89,21 +113,12 @@ setup (void)
   desc = cl_test_device_describe (dev);
   g_print ("running on %s\n", desc);
   g_free (desc);
+  device = dev->id;
   context = clCreateContext (NULL, 1, &dev->id, NULL, NULL, &status);
   fail_unless_equals_int (status, CL_SUCCESS);
   queue = clCreateCommandQueue (context, dev->id, 0, &status);
   fail_unless_equals_int (status, CL_SUCCESS);
-  program = clCreateProgramWithSource (context, G_N_ELEMENTS (sources), sources,
-      NULL, &status);
-  fail_unless_equals_int (status, CL_SUCCESS);
-  status = clBuildProgram (program, 1, &dev->id, "-cl-std=CL1.2", NULL, NULL);
-  if (status != CL_SUCCESS) {
-    gchar log[16384] = "";
-
-    clGetProgramBuildInfo (program, dev->id, CL_PROGRAM_BUILD_LOG,
-        sizeof (log) - 1, log, NULL);
-    fail ("the program failed to build (%d):\n%s", status, log);
-  }
+  program = build_program ("-cl-std=CL1.2");
 }
 
 static void
@@ -115,13 +130,19 @@ teardown (void)
 }
 
 static cl_kernel
-create_kernel (const gchar *name)
+create_kernel_of (cl_program p, const gchar *name)
 {
   cl_int status;
-  cl_kernel kernel = clCreateKernel (program, name, &status);
+  cl_kernel kernel = clCreateKernel (p, name, &status);
 
   fail_unless_equals_int (status, CL_SUCCESS);
   return kernel;
+}
+
+static cl_kernel
+create_kernel (const gchar *name)
+{
+  return create_kernel_of (program, name);
 }
 
 static cl_mem
@@ -198,17 +219,21 @@ static const RgbLayout layouts[] = {
 };
 
 /* unpack_rgb, or with @source (the input frame) pack_rgb into @packed;
- * the planes of GST_CL_COLOR_RGB @channel_bytes apart. */
+ * the planes of GST_CL_COLOR_RGB @channel_bytes apart. With @rows the
+ * CPU's kernels of @rows, in @bands work-items. */
 static void
 run_frame_kernel (const gchar *name, cl_mem packed, guint ppitch,
     const RgbLayout *l, guint width, guint height, cl_mem plane, guint pitch,
-    guint space, guint channel_bytes, cl_mem source)
+    guint space, guint channel_bytes, cl_mem source, cl_program rows,
+    guint bands)
 {
-  cl_kernel kernel = create_kernel (name);
+  gchar *rows_name = g_strconcat (name, "_rows", NULL);
+  cl_kernel kernel = rows ? create_kernel_of (rows, rows_name)
+                          : create_kernel (name);
   const cl_uint args[] = { ppitch, l->r | l->g << 8 | l->b << 16, l->pstride,
     width, height };
   const cl_uint last[] = { pitch, space, channel_bytes };
-  const size_t global[2] = { width, height };
+  const size_t global[2] = { rows ? bands : width, height };
 
   fail_unless_equals_int (clSetKernelArg (kernel, 0, sizeof (packed), &packed),
       CL_SUCCESS);
@@ -226,11 +251,12 @@ run_frame_kernel (const gchar *name, cl_mem packed, guint ppitch,
     fail_unless_equals_int (clSetKernelArg (kernel, 10, sizeof (source),
                                 &source),
         CL_SUCCESS);
-  fail_unless_equals_int (clEnqueueNDRangeKernel (queue, kernel, 2, NULL,
-                              global, NULL, 0, NULL, NULL),
+  fail_unless_equals_int (clEnqueueNDRangeKernel (queue, kernel, rows ? 1 : 2,
+                              NULL, global, NULL, 0, NULL, NULL),
       CL_SUCCESS);
   fail_unless_equals_int (clFinish (queue), CL_SUCCESS);
   clReleaseKernel (kernel);
+  g_free (rows_name);
 }
 
 static void
@@ -257,7 +283,7 @@ channel_of (guint space, guint k)
  * write past a row's pixels. */
 static void
 check_frame (const RgbLayout *l, guint width, guint height, guint space,
-    GRand *rand)
+    cl_program rows, guint bands, GRand *rand)
 {
   const guint ppitch = width * l->pstride + 13, pitch = width + 7;
   const guint channels = space == REF_COLOR_RGB ? 3 : 1;
@@ -273,7 +299,7 @@ check_frame (const RgbLayout *l, guint width, guint height, guint space,
   packed_mem = create_buffer (psize, frame);
   plane_mem = create_buffer (size, plane);
   run_frame_kernel ("unpack_rgb", packed_mem, ppitch, l, width, height,
-      plane_mem, pitch, space, gap, NULL);
+      plane_mem, pitch, space, gap, NULL, rows, bands);
   read_buffer (plane_mem, size, plane);
   for (guint k = 0; k < channels; k++)
     for (guint y = 0; y < height; y++) {
@@ -301,7 +327,7 @@ check_frame (const RgbLayout *l, guint width, guint height, guint space,
   memset (packed, 0x5a, psize);
   out_mem = create_buffer (psize, packed);
   run_frame_kernel ("pack_rgb", out_mem, ppitch, l, width, height, plane_mem,
-      pitch, space, gap, packed_mem);
+      pitch, space, gap, packed_mem, rows, bands);
   read_buffer (out_mem, psize, packed);
   for (guint y = 0; y < height; y++) {
     for (guint x = 0; x < width; x++) {
@@ -347,7 +373,40 @@ GST_START_TEST (test_unpack_pack_rgb)
   for (guint l = 0; l < G_N_ELEMENTS (layouts); l++)
     for (guint s = 0; s < G_N_ELEMENTS (spaces); s++)
       for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
-        check_frame (&layouts[l], sizes[z][0], sizes[z][1], spaces[s], rand);
+        check_frame (&layouts[l], sizes[z][0], sizes[z][1], spaces[s], NULL, 0,
+            rand);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* The same with the CPU path's kernels, of programs built for each layout
+ * and space as gstclframeplan.c builds them, in as many bands as rows, in
+ * one band, and in a few. */
+GST_START_TEST (test_unpack_pack_rgb_rows)
+{
+  static const guint sizes[][2] = { { 641, 97 }, { 1, 5 }, { 37, 1 },
+    { 16, 3 } };
+  const guint spaces[] = { GST_CL_COLOR_YCRCB, GST_CL_COLOR_LAB,
+    GST_CL_COLOR_GRAY, GST_CL_COLOR_RGB };
+  GRand *rand = g_rand_new_with_seed (20261127);
+
+  for (guint l = 0; l < G_N_ELEMENTS (layouts); l++)
+    for (guint s = 0; s < G_N_ELEMENTS (spaces); s++) {
+      const RgbLayout *lay = &layouts[l];
+      gchar *options =
+          g_strdup_printf ("-cl-std=CL1.2 -DGST_CL_ROWS=1 "
+                           "-DGST_CL_RGB_SPACE=%u -DGST_CL_RGB_PSTRIDE=%u "
+                           "-DGST_CL_RGB_OFFSETS=%u",
+              spaces[s], lay->pstride, lay->r | lay->g << 8 | lay->b << 16);
+      cl_program rows = build_program (options);
+
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+        check_frame (lay, sizes[z][0], sizes[z][1], spaces[s], rows,
+            MAX (1, sizes[z][1] / (1 + z % 3)), rand);
+      clReleaseProgram (rows);
+      g_free (options);
+    }
   g_rand_free (rand);
 }
 
@@ -363,6 +422,7 @@ colorconvert_suite (void)
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_every_input);
   tcase_add_test (tc, test_unpack_pack_rgb);
+  tcase_add_test (tc, test_unpack_pack_rgb_rows);
   return s;
 }
 
