@@ -203,6 +203,9 @@ copy_frame (GstClMemoryCopy *self, GstBuffer *inbuf, GstClFrame *in,
   if (status == CL_SUCCESS && (in->on_device || out->on_device))
     status = clEnqueueMarkerWithWaitList (gst_cl_commands_queue (&cmd), 0, NULL,
         &done);
+  /* A wait on a command that never reached the device would not end. */
+  if (status == CL_SUCCESS && done)
+    status = clFlush (gst_cl_commands_queue (&cmd));
   if (status == CL_SUCCESS && done)
     status = clWaitForEvents (1, &done);
   /* After a failure, copies still queued may use the frames' memory. */
