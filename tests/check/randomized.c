@@ -279,12 +279,13 @@ run_random_agc (void)
     gst_harness_new ("clhistequalize") };
   AgcState state[2] = { { 0 } };
   /* RGB frames' color-space, drawn anew when their caps change, and its
-   * states (one per channel for rgb). */
+   * states (one per channel for rgb), per element like state: a caps
+   * change of the other element leaves them. */
   const RefColorSpace spaces[] = { REF_COLOR_YCRCB, REF_COLOR_LAB,
     REF_COLOR_RGB };
   const gchar *space_names[] = { "ycrcb", "lab", "rgb" };
   GRand *rand_space = g_rand_new_with_seed (seed ^ 0xc0105);
-  AgcState rgb_state[3] = { { 0 } };
+  AgcState rgb_state[2][3] = { { { 0 } } };
   guint space = 0;
   /* What each element was last set to: setting a table property starts
    * the element's own tables afresh. */
@@ -352,7 +353,7 @@ run_random_agc (void)
     if (!last[to_gray8] || !gst_caps_is_equal (caps, last[to_gray8])) {
       agc_state_reset (&state[to_gray8]);
       for (guint k = 0; k < 3; k++)
-        agc_state_reset (&rgb_state[k]);
+        agc_state_reset (&rgb_state[to_gray8][k]);
       if (test_format_is_rgb (format))
         space = g_rand_int_range (rand_space, 0, 3);
       own = TRUE;
@@ -374,8 +375,8 @@ run_random_agc (void)
     }
     expected =
         test_format_is_rgb (format)
-            ? ref_agc_frame_previous_rgb (in, spaces[space], &s, rgb_state,
-                  !previous || own)
+            ? ref_agc_frame_previous_rgb (in, spaces[space], &s,
+                  rgb_state[to_gray8], !previous || own)
         : previous
             ? ref_agc_frame_previous (in,
                   to_gray8 ? format_8bit (format) : format,
@@ -406,8 +407,9 @@ run_random_agc (void)
     gst_clear_caps (&last[i]);
     gst_harness_teardown (harness[i]);
   }
-  for (guint k = 0; k < 3; k++)
-    agc_state_reset (&rgb_state[k]);
+  for (guint i = 0; i < 2; i++)
+    for (guint k = 0; k < 3; k++)
+      agc_state_reset (&rgb_state[i][k]);
   g_rand_free (rand_space);
   g_rand_free (rand_from);
   g_rand_free (rand);

@@ -70,6 +70,10 @@ static const AgcSettings cases[] = {
   { AGC_EQUALIZE, 0.01, 0.01, 1.0, 230, 0, 0, 0, 0 },
   { AGC_EQUALIZE, 0.01, 0.01, 0.8, 0, 10, 5, 20, 9 },
   { AGC_LINEAR, 0.1, 0.1, 0.9, 255, 3, 1, 17, 30 },
+  /* A region that starts past the frame: the whole frame builds the
+   * table (randomized's seed 20261123, frame 190, under color-space=rgb). */
+  { AGC_LINEAR, 0.36215537912658613, 0.27322635410368801, 0.49461538749646217,
+      69, 106, 8, 0, 45 },
 };
 
 static void
