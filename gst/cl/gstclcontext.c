@@ -184,10 +184,17 @@ create_queue (GstClContext *self)
 {
   cl_int status;
 
+  cl_command_queue queue;
+
   self->profiling = g_strcmp0 (g_getenv ("GST_CL_PROFILING"), "1") == 0;
-  self->queues = gst_cl_queues_new (self->context, self->id.device,
-      self->profiling, &status);
-  return status;
+  /* One queue: the elements download on queues of their own. */
+  queue = clCreateCommandQueue (self->context, self->id.device,
+      self->profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &status);
+  if (status != CL_SUCCESS)
+    return status;
+  self->queues = gst_cl_queues_wrap (queue);
+  clReleaseCommandQueue (queue);
+  return CL_SUCCESS;
 }
 
 void
