@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "cldevices.h"
+#include "../../gst/cl/gstclmemoryapi.h"
 
 #define CL_CONTEXT_TYPE "gst.opencl.context"
 
@@ -412,4 +413,25 @@ cl_test_check_selection (GstElement *element, const gchar *selector,
       expected->platform_index, expected->device_index);
   g_free (got);
   return actual;
+}
+
+GstContext *
+cl_test_app_context (cl_context *made)
+{
+  const ClTestDevice *dev = cl_test_expected_device ("", NULL);
+  GstContext *context = gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
+  cl_context_properties props[] = { CL_CONTEXT_PLATFORM, 0, 0 };
+  cl_platform_id platform;
+  cl_int status;
+
+  fail_unless (dev != NULL);
+  clGetDeviceInfo (dev->id, CL_DEVICE_PLATFORM, sizeof (platform), &platform,
+      NULL);
+  props[1] = (cl_context_properties)platform;
+  *made = clCreateContext (props, 1, &dev->id, NULL, NULL, &status);
+  fail_unless_equals_int (status, CL_SUCCESS);
+  gst_structure_set (gst_context_writable_structure (context),
+      GST_CL_CONTEXT_FIELD_CONTEXT, G_TYPE_POINTER, *made,
+      GST_CL_CONTEXT_FIELD_DEVICE, G_TYPE_POINTER, dev->id, NULL);
+  return context;
 }

@@ -77,5 +77,10 @@ const ClTestDevice *cl_test_element_device (GstElement *element);
 const ClTestDevice *cl_test_check_selection (GstElement *element,
     const gchar *selector, const gchar *where);
 
+/* An application's own OpenCL context on the device the elements pick
+ * (cl_test_expected_device ("")), as a GstContext to hand elements; @made
+ * is the application's reference. */
+GstContext *cl_test_app_context (cl_context *made);
+
 G_END_DECLS
 #endif

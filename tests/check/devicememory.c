@@ -530,29 +530,6 @@ GST_START_TEST (test_tee)
 }
 GST_END_TEST;
 
-/* An application's own OpenCL context on the device the elements pick, as
- * a GstContext to hand a pipeline; @made is the application's reference. */
-static GstContext *
-app_context (cl_context *made)
-{
-  const ClTestDevice *dev = cl_test_expected_device ("", NULL);
-  GstContext *context = gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
-  cl_context_properties props[] = { CL_CONTEXT_PLATFORM, 0, 0 };
-  cl_platform_id platform;
-  cl_int status;
-
-  fail_unless (dev != NULL);
-  clGetDeviceInfo (dev->id, CL_DEVICE_PLATFORM, sizeof (platform), &platform,
-      NULL);
-  props[1] = (cl_context_properties)platform;
-  *made = clCreateContext (props, 1, &dev->id, NULL, NULL, &status);
-  fail_unless_equals_int (status, CL_SUCCESS);
-  gst_structure_set (gst_context_writable_structure (context),
-      GST_CL_CONTEXT_FIELD_CONTEXT, G_TYPE_POINTER, *made,
-      GST_CL_CONTEXT_FIELD_DEVICE, G_TYPE_POINTER, dev->id, NULL);
-  return context;
-}
-
 /* Frames on the device of another context (here the application's, which
  * the second pipeline is handed; pipelines that nobody hands one share the
  * process's) are read through the host. */
@@ -571,7 +548,7 @@ GST_START_TEST (test_other_context)
   GPtrArray *in = source_frames (src), *outs = outs_new ();
   const gchar *chain[] = { "clhistequalize", "clsobel", NULL };
   cl_context other;
-  GstContext *context = app_context (&other);
+  GstContext *context = cl_test_app_context (&other);
   GstSample *sample;
 
   gst_element_set_context (p2, context);
