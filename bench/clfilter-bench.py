@@ -66,7 +66,7 @@ def run(argv, env=None, quiet=False):
     res = {}
     for line in out.splitlines():
         key, _, value = line.partition(" ")
-        if key in ("run-ms", "element"):
+        if key in ("run-ms", "stream-ms", "element"):
             res.setdefault(key, []).append(value)
         elif key:
             res[key] = number(value)
