@@ -41,6 +41,7 @@ static gboolean opt_system_memory;
 static gboolean opt_startup;
 static gboolean opt_copy_bw;
 static gint opt_streams = 1;
+static gboolean opt_wait_start;
 
 static GOptionEntry entries[] = {
   { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format,
@@ -68,6 +69,10 @@ static GOptionEntry entries[] = {
       "N pipelines at once in this process, frames pushed to each in turn "
       "(default 1)",
       "N" },
+  { "wait-start", 0, 0, G_OPTION_ARG_NONE, &opt_wait_start,
+      "After the warm-up, print \"ready\" and wait for a line on stdin "
+      "before the timed run, so that several processes run at once",
+      NULL },
   { "copy-bw", 0, 0, G_OPTION_ARG_NONE, &opt_copy_bw,
       "Time a copy kernel: arguments DEVICE-NAME MIB [BYTES...]", NULL },
   { NULL }
@@ -479,6 +484,32 @@ print_elements (Pipe *p)
   }
 }
 
+/* With --wait-start: "ready", then the timed run once a line (or the end)
+ * comes on stdin. clfilter-bench.py --processes starts its processes' runs
+ * together this way; each prints its run's start and end on the monotonic
+ * clock, which all processes share. */
+static gboolean
+wait_start (void)
+{
+  int c;
+
+  if (!opt_wait_start)
+    return TRUE;
+  printf ("ready\n");
+  fflush (stdout);
+  while ((c = getchar ()) != EOF && c != '\n')
+    ;
+  return TRUE;
+}
+
+static void
+print_span (gint64 t0, gint64 t1)
+{
+  printf ("run-start-ns %" G_GINT64_FORMAT "\nrun-end-ns %" G_GINT64_FORMAT
+          "\n",
+      t0, t1);
+}
+
 /* Exit statuses: the script drops a pipeline that cannot be built (an
  * element not registered) from every format and size. */
 enum
@@ -518,12 +549,13 @@ time_case (const gchar *pipeline, GstCaps *caps, GstMemory **ring)
                                        ? "SystemMemory"
                                        : adopt_allocator (&p, caps, ring));
       ret = FAILED;
-      if (push (&p, ring, opt_warmup) && wait_all (&p) >= 0) {
+      if (push (&p, ring, opt_warmup) && wait_all (&p) >= 0 && wait_start ()) {
         t0 = now_ns ();
         if (push (&p, ring, opt_frames) && (t1 = wait_all (&p)) >= 0 &&
             wait_eos (&p)) {
           printf ("run-ms %.6f\n%s", (t1 - t0) / 1e6 / opt_frames,
               p.profiles->str);
+          print_span (t0, t1);
           ret = DONE;
         }
       }
@@ -579,7 +611,7 @@ time_streams (const gchar *pipeline, GstCaps *caps, GstMemory **ring, guint n)
                                        ? "SystemMemory"
                                        : adopt_allocator (&p[0], caps, ring));
       t0 = now_ns ();
-      if (run_streams (p, n, ring, opt_warmup, t0, t) &&
+      if (run_streams (p, n, ring, opt_warmup, t0, t) && wait_start () &&
           run_streams (p, n, ring, opt_frames, t0 = now_ns (), t))
         ret = DONE;
     }
@@ -593,6 +625,7 @@ time_streams (const gchar *pipeline, GstCaps *caps, GstMemory **ring, guint n)
   if (ret == DONE) {
     printf ("streams %u\nrun-ms %.6f\n%s", n, last / 1e6 / opt_frames / n,
         p[0].profiles->str);
+    print_span (t0, t0 + last);
     print_elements (&p[0]);
   } else {
     for (guint i = 0; i < MIN (built, n); i++)
