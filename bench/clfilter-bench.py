@@ -55,10 +55,39 @@ def log(msg):
 
 def run(argv, env=None, quiet=False):
     """(exit status, {key: value}, peak KiB) of a child's "key value" lines."""
-    p = subprocess.Popen(argv, stdout=subprocess.PIPE, env=env,
-                         stderr=subprocess.DEVNULL if quiet else None,
-                         universal_newlines=True)
-    out = p.stdout.read()
+    p = spawn(argv, env, quiet)
+    return finish(p, p.stdout.read())
+
+
+def spawn(argv, env=None, quiet=False, stdin=None):
+    return subprocess.Popen(argv, stdin=stdin, stdout=subprocess.PIPE,
+                            env=env, universal_newlines=True,
+                            stderr=subprocess.DEVNULL if quiet else None)
+
+
+def run_together(argvs, env=None):
+    """run() of several children at once, their timed runs started
+    together: each (clfilter-time --wait-start) prints "ready" after its
+    warm-up and waits for a line on stdin, which all get once all are
+    ready (or have exited)."""
+    ps = [spawn(argv, env, stdin=subprocess.PIPE) for argv in argvs]
+    heads = []
+    for p in ps:
+        heads.append("")
+        for line in iter(p.stdout.readline, ""):  # to "ready" or the end
+            if line == "ready\n":
+                break
+            heads[-1] += line
+    for p in ps:
+        try:
+            p.stdin.write("\n")
+            p.stdin.close()
+        except OSError:
+            pass  # it exited before it was ready
+    return [finish(p, head + p.stdout.read()) for p, head in zip(ps, heads)]
+
+
+def finish(p, out):
     p.stdout.close()
     _, status, usage = os.wait4(p.pid, 0)  # the child's own peak, not all's
     p.returncode = rc = (os.WEXITSTATUS(status) if os.WIFEXITED(status)
@@ -71,7 +100,8 @@ def run(argv, env=None, quiet=False):
         elif key:
             res[key] = number(value)
     if rc and "error" not in res:
-        res["error"] = "%s exited with %d" % (os.path.basename(argv[0]), rc)
+        res["error"] = "%s exited with %d" % (os.path.basename(p.args[0]),
+                                              rc)
     return rc, res, usage.ru_maxrss
 
 
@@ -146,6 +176,7 @@ class Case:
         self.size = "%dx%d" % (w, h)
         self.pipeline, self.op, self.variant = pipeline, op, variant
         self.runs, self.busy, self.peak_kib = [], [], 0
+        self.process_runs = []  # with --processes, each one's per round
         self.result, self.profile, self.error, self.not_built = \
             {}, None, None, False
 
@@ -153,6 +184,12 @@ class Case:
     def ms(self):
         return statistics.median(self.runs) if self.runs and not self.error \
             else NAN
+
+    @property
+    def process_ms(self):
+        return [statistics.median(r[i] for r in self.process_runs) for i in
+                range(len(self.process_runs[0]))] \
+            if self.process_runs and not self.error else []
 
     @property
     def spread(self):
@@ -166,6 +203,8 @@ class Case:
         else:
             self.result, self.peak_kib = res, max(self.peak_kib, peak_kib)
             self.runs.append(float(res["run-ms"][0]))
+            if "process-ms" in res:
+                self.process_runs.append(res["process-ms"])
 
 
 def per_frame_profile(res):
@@ -195,10 +234,13 @@ class Bench:
         self.tmp = tempfile.mkdtemp(prefix="clfilter-bench-")
         self.time_bin = os.path.join(args.bin_dir, "clfilter-time")
 
+    def time_argv(self, fmt, w, h, frames_file, extra, device):
+        return [self.time_bin, "-f", fmt, "-s", "%dx%d" % (w, h), "-i",
+                frames_file] + (["-d", device] if device else []) + list(extra)
+
     def clfilter_time(self, fmt, w, h, frames_file, *extra, env=None):
-        return run([self.time_bin, "-f", fmt, "-s", "%dx%d" % (w, h), "-i",
-                    frames_file] + (["-d", self.a.device] if self.a.device
-                                    else []) + list(extra), env)
+        return run(self.time_argv(fmt, w, h, frames_file, extra,
+                                  self.a.device), env)
 
     def prep_frames(self, fmt, w, h):
         path = os.path.join(self.tmp, "frames-%s-%dx%d.raw" % (fmt, w, h))
@@ -257,17 +299,43 @@ class Bench:
         return new + [Case(e, fmt, w, h, pipeline=e) for e in elements]
 
     def run_pipeline(self, c, frames_file, frames, warmup, profile=False):
+        extra = ["-n", str(frames), "-w", str(warmup)] + (
+            ["--system-memory"] if self.a.system_memory else []) + [
+            "--streams", str(self.a.streams), c.pipeline]
+        env = dict(os.environ, GST_CL_PROFILING="1") if profile else None
         rc, res, peak = self.clfilter_time(
-            c.format, c.w, c.h, frames_file, "-n", str(frames), "-w",
-            str(warmup), *(["--system-memory"] if self.a.system_memory
-                           else []), "--streams", str(self.a.streams),
-            c.pipeline,
-            env=dict(os.environ, GST_CL_PROFILING="1") if profile else None)
+            c.format, c.w, c.h, frames_file, *extra, env=env) \
+            if self.a.processes == 1 else self.run_processes(
+                c, frames_file, frames, extra, env)
         c.not_built = rc == 3  # an element not registered: no failure
         if profile:
             c.profile = None if rc else res
         else:
             c.take(rc, res, peak)
+
+    def run_processes(self, c, frames_file, frames, extra, env):
+        """clfilter-time in --processes processes at once, --device's list
+        over them in turn, as one result: the first process's, with run-ms
+        per frame of all from the first start to the last end, process-ms
+        each one's own and stream-ms all their streams'; the first failure,
+        if any."""
+        n, devices = self.a.processes, (self.a.device or "").split(",")
+        results = run_together([self.time_argv(
+            c.format, c.w, c.h, frames_file, ["--wait-start"] + extra,
+            devices[i % len(devices)]) for i in range(n)], env)
+        failed = [r for r in results if r[0] or "error" in r[1]]
+        if failed:
+            return failed[0]
+        res = dict(results[0][1], processes=n)
+        span = max(r["run-end-ns"] for _, r, _ in results) - min(
+            r["run-start-ns"] for _, r, _ in results)
+        res["run-ms"] = ["%.6f" % (span / 1e6 / (frames * n *
+                                                 self.a.streams))]
+        res["process-ms"] = [float(r["run-ms"][0]) for _, r, _ in results]
+        if "stream-ms" in res:
+            res["stream-ms"] = [v for _, r, _ in results
+                                for v in r["stream-ms"]]
+        return 0, res, max(peak for _, _, peak in results)
 
     def run_opencv(self, group, frames_file, frames, warmup):
         """One round of an op's variants, in one process."""
@@ -318,7 +386,9 @@ class Bench:
             c.busy = busy
             log("  %-44s %s" % (c.label, "failed: " + c.error if c.error else
                                 "%9.4f ms/frame  %9.1f fps  peak %.1f MiB" % (
-                                    c.ms, 1e3 / c.ms, c.peak_kib / 1024)))
+                                    c.ms, 1e3 / c.ms, c.peak_kib / 1024)
+                                + ("  processes: " + self.each(c)
+                                   if c.process_runs else "")))
             if self.a.profile and c.pipeline and is_cl(c.pipeline) and \
                     not c.error:
                 self.run_pipeline(c, files[c.format], frames, warmup, True)
@@ -378,15 +448,23 @@ class Bench:
         v = (self.bw or {}).get("copy-ns/%d" % (c.w * c.h * bpp))
         return float(v) / 1e3 if v else NAN
 
+    @staticmethod
+    def each(c):
+        return " ".join("%.4f" % v for v in c.process_ms)
+
     def print_group(self, fmt, w, h, frames, warmup):
         umat, rows = self.a.umat, []
+        n, streams = self.a.processes, self.a.streams
         cveq = self.find("cvequalizehist", fmt, w, h)
         cases = [c for c in self.cases if (c.format, c.w, c.h) == (fmt, w, h)]
         print("\n== %s %dx%d: %d frames per run after %d warm-up, median of "
               "%d runs%s ==" % (fmt, w, h, frames, warmup, self.a.runs,
-                               ", %d streams at once (ms/frame and fps of "
-                               "all)" % self.a.streams
-                               if self.a.streams > 1 else ""))
+                               ", %s at once (ms/frame and fps of all)" % (
+                                   "%d processes" % n if streams == 1 else
+                                   "%d streams" % streams if n == 1 else
+                                   "%d processes of %d streams" % (
+                                       n, streams))
+                               if n * streams > 1 else ""))
         if cases and not math.isnan(cases[0].busy[0]):
             print("other load before each round (fraction of all CPUs busy): "
                   + " ".join("%.2f" % b for b in cases[0].busy))
@@ -403,10 +481,12 @@ class Bench:
                 + [ratio(self.speedup(c, self.find("opencv " + op + s, fmt, w,
                                                    h)) if op else NAN)
                    for s in ("", " umat", " umat-resident")[:3 if umat else 1]]
-                + ["%.1f" % (c.peak_kib / 1024)])
+                + ["%.1f" % (c.peak_kib / 1024)]
+                + ([self.each(c)] if n > 1 else []))
         table(["case", "ms/frame", "fps", "spread", "vs cvequ", "vs OpenCV"]
-              + (["vs UMat", "vs UMat-r"] if umat else []) + ["peak MiB"],
-              rows)
+              + (["vs UMat", "vs UMat-r"] if umat else []) + ["peak MiB"]
+              + (["ms/frame of each process"] if n > 1 else []), rows,
+              text_last=n > 1)
 
     def print_profile(self):
         print("\n== Device time per frame (GST_CL_PROFILING=1, one run of "
@@ -462,7 +542,8 @@ class Bench:
             if t.get("gpu", self.gpu) != self.gpu or t.get(
                     "system-memory", self.a.system_memory) != \
                     self.a.system_memory or \
-                    t.get("streams", 1) != self.a.streams:
+                    t.get("streams", 1) != self.a.streams or \
+                    t.get("processes", 1) != self.a.processes:
                 continue
             for c in self.cases:
                 m = c.pipeline and is_cl(c.pipeline) and not c.error and \
@@ -504,6 +585,9 @@ class Bench:
                      num(b) for b in c.busy],
                  "run-ms": c.runs, "peak-rss-kib": c.peak_kib,
                  "result": c.result}
+            if c.process_runs:
+                j["process-ms"] = c.process_ms
+                j["process-run-ms"] = c.process_runs
             if c.error:
                 j["error"] = c.error
             if c.profile:
@@ -516,7 +600,7 @@ class Bench:
                 "command": " ".join(sys.argv), "host-cpus": os.cpu_count(),
                 "gstreamer": self.gstreamer, "loadavg-start": self.load_start,
                 "loadavg-end": self.load_end, "runs": self.a.runs,
-                "streams": self.a.streams,
+                "streams": self.a.streams, "processes": self.a.processes,
                 "gpu": self.gpu, "device": self.device, "opencv": self.cv,
                 "bandwidth": self.bw, "cases": [case(c) for c in self.cases],
                 "targets": targets}
@@ -694,9 +778,10 @@ def main():
         help="smoke test: 640x480, 20 frames, 3 runs")
     opt("-p", "--profile", action="store_true",
         help="device times (GST_CL_PROFILING=1) and the copy-kernel bound")
-    opt("-d", "--device", help="the elements' \"device\" property; with "
-        "--streams, a comma-separated list spreads the streams over the "
-        "devices in turn")
+    opt("-d", "--device", help="the elements' \"device\" property; a "
+        "comma-separated list spreads the streams (--streams) over the "
+        "devices in turn, or with --processes the processes (each one's "
+        "streams on its device)")
     opt("-u", "--umat", action="store_true",
         help="also OpenCV's OpenCL path (cv2.UMat)")
     opt("--system-memory", action="store_true",
@@ -704,6 +789,10 @@ def main():
     opt("--streams", type=int, default=1,
         help="N pipelines of each case at once in one process: ms/frame "
         "and fps are of all streams together")
+    opt("--processes", type=int, default=1,
+        help="N processes of each case (each with --streams pipelines) "
+        "timed over the same interval: ms/frame and fps are of all "
+        "together; the table adds each process's ms/frame")
     opt("--image", default=TREE + "/tests/data/moon.png")
     opt("--targets", default=TREE + "/bench/targets.json",
         help="the targets to check (default bench/targets.json)")
@@ -731,6 +820,8 @@ def main():
         a.warmup = 5 if a.warmup is None else a.warmup
         a.runs = min(a.runs, 3)
     a.peers = "" if a.peers == "none" else a.peers
+    if a.streams < 1 or a.processes < 1:
+        p.error("--streams and --processes take 1 or more")
     return Bench(a).main()
 
 
