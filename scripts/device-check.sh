@@ -10,7 +10,9 @@
 #     scripts/device-check.sh "$OUT/suites" clhistequalize clsobel ...
 # The GStreamer bundle there needs jpegenc's library for the decoder
 # checks: EXTRA_DEBS="libgstreamer-plugins-base1.0-0 libjpeg62-turbo"
-# ../shared/device/prepare.sh.
+# ../shared/device/prepare.sh. cuda-interop (not in the default list) needs
+# GStreamer's CUDA elements there: the EXTRA_DEBS prepare.sh lists for
+# them.
 # With no suite named, every suite that tests/meson.build runs with the
 # device the elements pick runs: the element suites, device memory, start-up,
 # the soak, the largest frames and the fault checks that need a device.
@@ -57,12 +59,19 @@ for t in "$@"; do
   set -- $run
   bin=$1
   shift
-  env "$@" timeout 600 "build/tests/$bin" >"$out/$t.log" 2>&1
+  if [ "$bin" = cuda-interop ]; then
+    # A script, with the clip the build made; it needs nvcodec (see below).
+    timeout 600 tests/cuda/cuda-interop.sh build/tests/cuda/chelsea-4k.h264 \
+      >"$out/$t.log" 2>&1
+  else
+    env "$@" timeout 600 "build/tests/$bin" >"$out/$t.log" 2>&1
+  fi
   rc=$?
   total=$((total + 1))
   [ $rc -eq 0 ] || failed=$((failed + 1))
   echo "$t: exit $rc, $(($(date +%s) - start)) s," \
-    "$(grep -E '^[0-9]+%: Checks' "$out/$t.log" || echo 'no check summary')"
+    "$(grep -E '^[0-9]+%: Checks|^(ok|FAIL|SKIP)' "$out/$t.log" |
+      sort | uniq -c -w4 | tr '\n' ' ' || echo 'no check summary')"
 done
 echo "device-check: $total suites, $failed failed"
 [ $failed -eq 0 ]

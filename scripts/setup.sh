@@ -21,7 +21,8 @@ done
 pkgs="meson ninja-build pkg-config gcc g++ python3
 libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools
 gstreamer1.0-plugins-base gstreamer1.0-plugins-good
-ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo $*"
+ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
+libgstreamer-plugins-bad1.0-dev $*"
 
 missing=""
 for p in $pkgs; do

@@ -37,6 +37,13 @@
  * context, or with rows the device's copies cannot take, are read through
  * a map for the CPU.
  *
+ * Where the plugin is built with CUDA interop, it also gives
+ * `video/x-raw(memory:CUDAMemory)` for GStreamer's CUDA elements
+ * (`nvh264enc`, `cudadownload`), copied within the GPU without crossing
+ * PCIe when the OpenCL device is that GPU (docs/opencl.md, "Interop"). Its
+ * CUDA context is shared with theirs through a #GstContext of type
+ * `gst.cuda.context`.
+ *
  * Like `gldownload` and `cudadownload`, it says where frames leave the
  * device: after a `tee` whose branches run on the device, or at the end of
  * a chain of clfilter elements whose last element should keep its output
@@ -74,7 +81,8 @@ static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CL_MEMORY_COPY_CAPS));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
-    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CL_MEMORY_COPY_CAPS));
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CL_MEMORY_COPY_CAPS GST_CL_MEMORY_COPY_CUDA_CAPS));
 
 G_DEFINE_TYPE (GstClDownload, gst_cl_download, GST_TYPE_CL_MEMORY_COPY);
 GST_ELEMENT_REGISTER_DEFINE (cldownload, "cldownload", GST_RANK_NONE,

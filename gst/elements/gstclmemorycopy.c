@@ -30,6 +30,10 @@
 #include "gstclhostmemory.h"
 #include "gstclutils.h"
 #include "gstclvideoplane.h"
+#ifdef GST_CL_HAVE_CUDA
+#include "gstclcudacopy.h"
+#include "gstclcudamemory.h"
+#endif
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
@@ -38,6 +42,9 @@ typedef struct {
   /* Per caps, for the streaming thread. */
   gboolean negotiated;
   GstVideoInfo info;
+#ifdef GST_CL_HAVE_CUDA
+  GstClCudaCopy cuda;
+#endif
 } GstClMemoryCopyPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClMemoryCopy, gst_cl_memory_copy,
@@ -47,25 +54,35 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GstClMemoryCopy, gst_cl_memory_copy,
   ((GstClMemoryCopyPrivate *)gst_cl_memory_copy_get_instance_private (         \
       GST_CL_MEMORY_COPY (f)))
 
-/* @caps with every structure in device memory or in system memory; those
- * of other memories (a GL texture) are no frames of ours. */
+/* The memories the elements copy frames between: system memory, the
+ * device's and (clupload's input) GStreamer's CUDA memory; others (a GL
+ * texture) hold no frames of ours. */
+static gboolean
+is_frame_memory (GstCapsFeatures *f)
+{
+  return !f || gst_caps_features_is_any (f) ||
+         gst_caps_features_is_equal (f,
+             GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY) ||
+#ifdef GST_CL_HAVE_CUDA
+         gst_caps_features_contains (f, GST_CL_CAPS_FEATURE_MEMORY_CUDA) ||
+#endif
+         gst_caps_features_contains (f, GST_CAPS_FEATURE_MEMORY_CL_BUFFER);
+}
+
+/* @caps with every structure in @feature's memory (system memory where
+ * NULL). */
 static GstCaps *
-caps_in_memory (GstCaps *caps, gboolean device)
+caps_in_memory (GstCaps *caps, const gchar *feature)
 {
   GstCaps *result = gst_caps_new_empty ();
 
   for (guint i = 0; i < gst_caps_get_size (caps); i++) {
-    GstCapsFeatures *f = gst_caps_get_features (caps, i);
-
-    if (f && !gst_caps_features_is_any (f) &&
-        !gst_caps_features_is_equal (f,
-            GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY) &&
-        !gst_caps_features_contains (f, GST_CAPS_FEATURE_MEMORY_CL_BUFFER))
+    if (!is_frame_memory (gst_caps_get_features (caps, i)))
       continue;
     result = gst_caps_merge_structure_full (result,
         gst_structure_copy (gst_caps_get_structure (caps, i)),
-        device ? gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CL_BUFFER, NULL)
-               : gst_caps_features_new_empty ());
+        feature ? gst_caps_features_new (feature, NULL)
+                : gst_caps_features_new_empty ());
   }
   return result;
 }
@@ -81,11 +98,18 @@ gst_cl_memory_copy_transform_caps (GstBaseTransform *trans,
   const gboolean to_device = GST_CL_MEMORY_COPY_GET_CLASS (trans)->to_device;
   GstPad *other = direction == GST_PAD_SINK ? trans->srcpad : trans->sinkpad;
   GstCaps *templ = gst_pad_get_pad_template_caps (other);
+  const gboolean device = direction == GST_PAD_SINK ? to_device : !to_device;
   GstCaps *result = caps_in_memory (caps,
-      direction == GST_PAD_SINK ? to_device : !to_device);
+      device ? GST_CAPS_FEATURE_MEMORY_CL_BUFFER : NULL);
   GstCaps *tmp;
 
   result = gst_caps_merge (result, gst_caps_ref (caps));
+#ifdef GST_CL_HAVE_CUDA
+  /* On clupload's sink side and cldownload's source side. */
+  if (to_device == (direction == GST_PAD_SRC))
+    result = gst_caps_merge (result,
+        caps_in_memory (caps, GST_CL_CAPS_FEATURE_MEMORY_CUDA));
+#endif
   tmp = gst_caps_intersect_full (result, templ, GST_CAPS_INTERSECT_FIRST);
   gst_caps_unref (result);
   gst_caps_unref (templ);
@@ -108,6 +132,11 @@ static gboolean
 gst_cl_memory_copy_query (GstBaseTransform *trans, GstPadDirection direction,
     GstQuery *query)
 {
+#ifdef GST_CL_HAVE_CUDA
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT &&
+      gst_cl_cuda_copy_query (GST_ELEMENT (trans), &PRIV (trans)->cuda, query))
+    return TRUE;
+#endif
   if (!GST_BASE_TRANSFORM_CLASS (gst_cl_memory_copy_parent_class)
            ->query (trans, direction, query))
     return FALSE;
@@ -244,6 +273,20 @@ gst_cl_memory_copy_transform (GstBaseTransform *trans, GstBuffer *inbuf,
         ("frame before caps"));
     return GST_FLOW_NOT_NEGOTIATED;
   }
+#ifdef GST_CL_HAVE_CUDA
+  {
+    GstFlowReturn ret;
+
+    if (gst_cl_is_cuda_memory (gst_buffer_peek_memory (inbuf, 0)) &&
+        gst_cl_cuda_copy_upload (GST_CL_BASE_FILTER (self), &PRIV (self)->cuda,
+            info, inbuf, outbuf, &ret))
+      return ret;
+    if (gst_cl_is_cuda_memory (gst_buffer_peek_memory (outbuf, 0)) &&
+        gst_cl_cuda_copy_download (GST_CL_BASE_FILTER (self),
+            &PRIV (self)->cuda, info, inbuf, outbuf, &ret))
+      return ret;
+  }
+#endif
   if (!check_buffer (self, inbuf, "Input") ||
       !check_buffer (self, outbuf, "Output"))
     return GST_FLOW_ERROR;
@@ -308,6 +351,14 @@ gst_cl_memory_copy_decide_allocation (GstBaseTransform *trans, GstQuery *query)
   gboolean ret;
 
   gst_query_parse_allocation (query, &caps, NULL);
+#ifdef GST_CL_HAVE_CUDA
+  if (caps && gst_caps_features_contains (gst_caps_get_features (caps, 0),
+                  GST_CL_CAPS_FEATURE_MEMORY_CUDA)) {
+    gst_clear_object (&cl);
+    return gst_cl_cuda_copy_decide_allocation (GST_CL_BASE_FILTER (trans),
+        &PRIV (trans)->cuda, query);
+  }
+#endif
   ret = gst_cl_caps_on_device (caps)
             ? gst_cl_buffer_pool_decide_allocation (cl, query)
             : gst_cl_host_memory_decide_allocation (cl, query);
@@ -322,14 +373,33 @@ static gboolean
 gst_cl_memory_copy_stop (GstBaseTransform *trans)
 {
   PRIV (trans)->negotiated = FALSE;
+#ifdef GST_CL_HAVE_CUDA
+  gst_cl_cuda_copy_clear (&PRIV (trans)->cuda);
+#endif
   return GST_BASE_TRANSFORM_CLASS (gst_cl_memory_copy_parent_class)
       ->stop (trans);
 }
+
+#ifdef GST_CL_HAVE_CUDA
+static void
+gst_cl_memory_copy_set_context (GstElement *element, GstContext *context)
+{
+  gst_cl_cuda_copy_set_context (element, &PRIV (element)->cuda, context);
+  GST_ELEMENT_CLASS (gst_cl_memory_copy_parent_class)
+      ->set_context (element, context);
+}
+#endif
 
 static void
 gst_cl_memory_copy_class_init (GstClMemoryCopyClass *klass)
 {
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+#ifdef GST_CL_HAVE_CUDA
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+
+  element_class->set_context = GST_DEBUG_FUNCPTR (
+      gst_cl_memory_copy_set_context);
+#endif
 
   trans_class->transform_caps = GST_DEBUG_FUNCPTR (
       gst_cl_memory_copy_transform_caps);

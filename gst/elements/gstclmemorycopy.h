@@ -33,6 +33,22 @@ G_BEGIN_DECLS
   GST_CL_VIDEO_CAPS (GST_CL_MEMORY_COPY_FORMATS)                               \
   ";" GST_CL_VIDEO_CAPS (GST_CL_YUV_HIGH_DEPTH_FORMATS)
 
+/* clupload's input and cldownload's output also in GStreamer's CUDA
+ * memory, where the plugin is built with it. */
+#ifdef GST_CL_HAVE_CUDA
+#define GST_CL_MEMORY_COPY_CUDA_CAPS                                           \
+  ";" GST_VIDEO_CAPS_MAKE_WITH_FEATURES ("memory:CUDAMemory",                  \
+      GST_CL_MEMORY_COPY_FORMATS) ";" GST_VIDEO_CAPS_MAKE_WITH_FEATURES ("mem" \
+                                                                         "ory" \
+                                                                         ":CU" \
+                                                                         "DAM" \
+                                                                         "emo" \
+                                                                         "ry", \
+      GST_CL_YUV_HIGH_DEPTH_FORMATS)
+#else
+#define GST_CL_MEMORY_COPY_CUDA_CAPS ""
+#endif
+
 #define GST_TYPE_CL_MEMORY_COPY (gst_cl_memory_copy_get_type ())
 G_DECLARE_DERIVABLE_TYPE (GstClMemoryCopy, gst_cl_memory_copy, GST,
     CL_MEMORY_COPY, GstClBaseFilter)

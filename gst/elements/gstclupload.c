@@ -33,6 +33,18 @@
  * I420_10LE, I420_12LE, I422_10LE, Y444_10LE, Y444_16LE), at any size and
  * row stride. Frames already in `memory:OpenCLBuffer` pass through.
  *
+ * Where the plugin is built with CUDA interop, it also takes
+ * `video/x-raw(memory:CUDAMemory)` from GStreamer's CUDA elements
+ * (`nvh264dec`, `cudaupload`) and copies the frames within the GPU, without
+ * crossing PCIe, when the OpenCL device is that GPU (docs/opencl.md,
+ * "Interop"); otherwise through system memory.
+ *
+ * Where the plugin is built with CUDA interop, it also takes
+ * `video/x-raw(memory:CUDAMemory)` from GStreamer's CUDA elements
+ * (`nvh264dec`, `cudaupload`) and copies the frames within the GPU, without
+ * crossing PCIe, when the OpenCL device is that GPU (docs/opencl.md,
+ * "Interop"); otherwise through system memory.
+ *
  * The clfilter elements upload frames themselves where they get system
  * memory; clupload says where that happens, as `glupload` and
  * `cudaupload` do for their memories: in front of a `tee` whose branches
@@ -71,7 +83,8 @@ struct _GstClUpload {
 };
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
-    GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CL_MEMORY_COPY_CAPS));
+    GST_PAD_SINK, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CL_MEMORY_COPY_CAPS GST_CL_MEMORY_COPY_CUDA_CAPS));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CL_MEMORY_COPY_CAPS));

@@ -16,7 +16,7 @@ exec "$clang" -g -O1 -fsanitize=fuzzer,address -fno-omit-frame-pointer \
   -I"$build" -I"$build/gst" -I"$src" -I"$src/gst/cl" -I"$src/gst/elements" \
   -I"$src/tests/check" \
   $(pkg-config --cflags gstreamer-check-1.0 gstreamer-video-1.0 \
-    gstreamer-base-1.0 OpenCL) \
+    gstreamer-base-1.0 gmodule-no-export-2.0 OpenCL) \
   -o "$out" "$@" \
   $(pkg-config --libs gstreamer-check-1.0 gstreamer-video-1.0 \
-    gstreamer-base-1.0 OpenCL) -lm
+    gstreamer-base-1.0 gmodule-no-export-2.0 OpenCL) -lm
