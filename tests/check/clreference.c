@@ -523,6 +523,30 @@ clahe_yuv_output (const TestFrame *in, const TestFrame *eq, gboolean to_8bit)
   return out;
 }
 
+typedef struct {
+  const RefClaheParams *p;
+  RefClaheState *states;
+  guint next;
+} ClaheRun;
+
+static TestFrame *
+clahe_channel_op (const TestFrame *channel, gconstpointer data)
+{
+  ClaheRun *run = (ClaheRun *)data;
+
+  return ref_clahe (channel, run->p,
+      run->states ? &run->states[run->next++] : NULL);
+}
+
+TestFrame *
+ref_clahe_frame_rgb (const TestFrame *in, RefColorSpace space,
+    const RefClaheParams *p, RefClaheState *states)
+{
+  ClaheRun run = { p, states, 0 };
+
+  return ref_rgb_on_channel (in, space, clahe_channel_op, &run);
+}
+
 TestFrame *
 ref_clahe_frame (const TestFrame *in, const RefClaheParams *p,
     RefClaheState *state)
@@ -532,14 +556,8 @@ ref_clahe_frame (const TestFrame *in, const RefClaheParams *p,
   RefClaheParams q = *p;
   TestFrame *gray, *eq, *out;
 
-  if (test_format_is_rgb (in->format)) {
-    gray = ref_rgb_channel (in, REF_COLOR_YCRCB);
-    eq = ref_clahe (gray, p, state);
-    out = ref_rgb_replace (in, eq, REF_COLOR_YCRCB);
-    test_frame_free (eq);
-    test_frame_free (gray);
-    return out;
-  }
+  if (test_format_is_rgb (in->format))
+    return ref_clahe_frame_rgb (in, REF_COLOR_YCRCB, p, state);
   gray = test_frame_new (d == 8 ? GST_VIDEO_FORMAT_GRAY8
                                 : GST_VIDEO_FORMAT_GRAY16_LE,
       in->width, in->height, 0);

@@ -154,6 +154,13 @@ TestFrame *ref_clahe (const TestFrame *in, const RefClaheParams *p,
 TestFrame *ref_clahe_frame (const TestFrame *in, const RefClaheParams *p,
     RefClaheState *state);
 
+/* The same for packed RGB @in in color-space @space (REF_COLOR_YCRCB,
+ * REF_COLOR_LAB, or REF_COLOR_RGB with R, G and B each on its own tables,
+ * their states @states[0], [1] and [2]; the others carry @states[0]).
+ * @states may be NULL: every frame a first one. */
+TestFrame *ref_clahe_frame_rgb (const TestFrame *in, RefColorSpace space,
+    const RefClaheParams *p, RefClaheState *states);
+
 /* @element's output for @in with its default properties: "clhistequalize",
  * "clhistogram" (the input), "clclahe" or "clsobel". */
 TestFrame *ref_element (const gchar *element, const TestFrame *in);

@@ -25,10 +25,12 @@
  * it may not write, into a sink that reads each frame at once,
  * one that holds frames unread for a while (as filesink does), and a slow
  * one, each with and without a queue in front, and in chains of two
- * elements whose frames stay on the device. Every output frame is compared
- * with the C reference of the frame that went in, and its timestamp with
- * that frame's. INTEGRITY_ROUNDS=N repeats every pipeline N times;
- * INTEGRITY_FORMATS=GRAY8,NV12 keeps to those formats (a quicker run).
+ * elements whose frames stay on the device; packed RGB also in the
+ * color-space values other than the default. Every output frame is
+ * compared with the C reference of the frame that went in, and its
+ * timestamp with that frame's. INTEGRITY_ROUNDS=N repeats every pipeline
+ * N times; INTEGRITY_FORMATS=GRAY8,NV12 keeps to those formats (a quicker
+ * run).
  */
 #include <gst/check/gstcheck.h>
 #include <gst/app/gstappsrc.h>
@@ -391,6 +393,48 @@ count_wrong (const gchar *what, GPtrArray *in, GPtrArray *expected,
   return wrong;
 }
 
+/* An RGB channel goes through the element as a gray frame would. */
+static TestFrame *
+channel_op (const TestFrame *channel, gconstpointer element)
+{
+  return ref_element (element, channel);
+}
+
+/* The reference of one link of a chain as the pipeline names it: an
+ * element, and for clhistequalize and clclahe perhaps its color-space
+ * ("clclahe color-space=lab"), read from the same words the pipeline is
+ * made of, so that the two cannot disagree. */
+static TestFrame *
+ref_link (const gchar *link, const TestFrame *in)
+{
+  static const struct {
+    const gchar *arg;
+    RefColorSpace space;
+  } spaces[] = { { "color-space=ycrcb", REF_COLOR_YCRCB },
+    { "color-space=lab", REF_COLOR_LAB },
+    { "color-space=rgb", REF_COLOR_RGB } };
+  gchar **words = g_strsplit (link, " ", -1);
+  gint space = -1;
+  TestFrame *out;
+
+  for (guint i = 1; words[i]; i++) {
+    guint k = 0;
+
+    while (k < G_N_ELEMENTS (spaces) && !g_str_equal (words[i], spaces[k].arg))
+      k++;
+    fail_unless (k < G_N_ELEMENTS (spaces), "%s: no reference for %s", link,
+        words[i]);
+    space = spaces[k].space;
+  }
+  /* Without the property, ref_element(): clsobel's and clhistogram's RGB
+   * is no channel put back. */
+  out = space >= 0 && test_format_is_rgb (in->format)
+            ? ref_rgb_on_channel (in, space, channel_op, words[0])
+            : ref_element (words[0], in);
+  g_strfreev (words);
+  return out;
+}
+
 static GPtrArray *
 expected_frames (GPtrArray *in, const gchar *const *chain, guint n)
 {
@@ -402,7 +446,7 @@ expected_frames (GPtrArray *in, const gchar *const *chain, guint n)
     TestFrame *cur = test_frame_copy (f->frame, f->frame->format, 0);
 
     for (guint k = 0; k < n; k++) {
-      TestFrame *next = ref_element (chain[k], cur);
+      TestFrame *next = ref_link (chain[k], cur);
 
       test_frame_free (cur);
       cur = next;
@@ -587,6 +631,52 @@ chained (GstVideoFormat format)
          format == GST_VIDEO_FORMAT_Y444_16LE;
 }
 
+/* RGB in the color-space values whose work differs most from the
+ * default's: Lab's conversion there and back, and R, G and B on the
+ * device as three planes of their own. A 4-byte format (whose padding or
+ * alpha must come out as it went in) or a 3-byte one, from read-only
+ * buffers and from one recycling source each (the heavier three planes
+ * from the appsrc's small pool); then the two chained, frames staying on
+ * the device. Not every source for each: this keeps to a few seconds. */
+GST_START_TEST (test_color_spaces)
+{
+  static const struct {
+    const gchar *link;
+    GstVideoFormat format;
+    Source recycled;
+  } cases[] = {
+    { "clhistequalize color-space=lab", GST_VIDEO_FORMAT_BGRx, SOURCE_CONVERT },
+    { "clhistequalize color-space=rgb", GST_VIDEO_FORMAT_RGB, SOURCE_APP_POOL },
+    { "clclahe color-space=lab", GST_VIDEO_FORMAT_BGR, SOURCE_TESTSRC },
+    { "clclahe color-space=rgb", GST_VIDEO_FORMAT_ARGB, SOURCE_APP_POOL },
+  };
+  const gchar *chain[] = { "clclahe color-space=rgb",
+    "clhistequalize color-space=lab" };
+  const GstVideoFormat chain_format = GST_VIDEO_FORMAT_xBGR;
+  GRand *rand = g_rand_new_with_seed (11);
+  guint wrong = 0, runs = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    if (!format_wanted (cases[i].format))
+      continue;
+    runs++;
+    wrong += check_chain (cases[i].recycled, cases[i].format, &cases[i].link, 1,
+        rand);
+    wrong += check_chain (SOURCE_APP_READONLY, cases[i].format, &cases[i].link,
+        1, rand);
+  }
+  if (format_wanted (chain_format)) {
+    runs++;
+    wrong += check_chain (SOURCE_APP_POOL, chain_format, chain, 2, rand);
+  }
+  /* INTEGRITY_FORMATS of no RGB format: the other checks' quick run. */
+  if (!runs)
+    g_print ("color spaces: INTEGRITY_FORMATS names none of their formats\n");
+  g_rand_free (rand);
+  fail_unless_equals_int (wrong, 0);
+}
+GST_END_TEST;
+
 /* Two elements whose link keeps frames on the device: the second reads
  * buffers of the first's device pool, which it recycles. */
 GST_START_TEST (test_device_chains)
@@ -626,6 +716,7 @@ integrity_suite (void)
   tcase_add_test (tc, test_clhistogram);
   tcase_add_test (tc, test_clsobel);
   tcase_add_test (tc, test_device_chains);
+  tcase_add_test (tc, test_color_spaces);
   return s;
 }
 

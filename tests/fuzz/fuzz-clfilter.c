@@ -44,7 +44,9 @@
  *           clhistequalize's and clclahe's table-from=previous, with a
  *           second frame as for smoothing, mapped through the first's
  *           table(s); bits 6-7: YUV range (no colorimetry, bt601, bt709,
- *           full)
+ *           full), and clhistequalize's and clclahe's color-space
+ *           (ycrcb, lab, rgb, ycrcb), set whatever the format: YUV and
+ *           gray frames must come out as they would without it
  *   byte 6  bit 0: clclahe instead of byte 0's element; then bits 1-3 and
  *           4-6 tiles-x and tiles-y (indices into a table below, at most
  *           16 for GRAY16), bit 7 post-messages with message-bins 2^(byte
@@ -58,9 +60,10 @@
  *   rest    sample values, component by component, repeated over the
  *           frame
  *
- * A frame that fits must come out equal to the C reference; one whose
- * luma plane is short must be refused with GST_FLOW_ERROR. Anything else
- * traps.
+ * A frame that fits must come out equal to the C reference (RGB's on the
+ * channel color-space picks, or on R, G and B each with its own tables
+ * and smoothing state); one whose luma plane is short must be refused
+ * with GST_FLOW_ERROR. Anything else traps.
  */
 #include <gst/gst.h>
 #include <gst/check/gstharness.h>
@@ -91,6 +94,13 @@ static const double clips[] = { 2.0, 0.0, 1.0, 40.0, 65536.0, 0.01, 3.7,
 static const guint tiles[] = { 1, 2, 3, 5, 8, 13, 33, 64 };
 static const gchar *colorimetries[] = { NULL, TEST_COLORIMETRY_LIMITED, "bt709",
   TEST_COLORIMETRY_FULL };
+/* Drawn for every format, so that YUV and gray frames show that the
+ * property leaves their luma alone. */
+static const struct {
+  const gchar *nick;
+  RefColorSpace space;
+} color_spaces[] = { { "ycrcb", REF_COLOR_YCRCB }, { "lab", REF_COLOR_LAB },
+  { "rgb", REF_COLOR_RGB }, { "ycrcb", REF_COLOR_YCRCB } };
 
 #define TO_8BIT_CAPS "video/x-raw,format={ GRAY8, NV12, I420, Y42B, Y444 }"
 
@@ -163,25 +173,55 @@ drain (GstBus *b)
 }
 
 /* The frame's `histogram` message from clclahe: its counts from a plain
- * count of @in's gray or luma. */
+ * count of @in's gray or luma, or of RGB's channel @space; with
+ * REF_COLOR_RGB, R, G and B's fields (`red-bins`, ...), each counted as
+ * its own message's would be. */
 static void
-check_message (GstBus *b, const TestFrame *in, guint message_bins)
+check_message (GstBus *b, const TestFrame *in, RefColorSpace space,
+    guint message_bins)
 {
+  static const gchar *channels[] = { "red", "green", "blue" };
+  static const gchar *fields[] = { "bins", "min", "max", "mean", "stddev" };
+  const gboolean rgb = test_format_is_rgb (in->format);
+  const guint n = rgb && space == REF_COLOR_RGB ? 3 : 1;
   GstMessage *msg = gst_bus_pop_filtered (b, GST_MESSAGE_ELEMENT);
-  guint nbins;
-  guint64 *hist = ref_histogram (in, &nbins);
-  gchar *why;
+  const GstStructure *s;
 
   if (!msg)
     die (in, "no histogram message");
-  if (!gst_structure_has_name (gst_message_get_structure (msg), "histogram"))
+  s = gst_message_get_structure (msg);
+  if (!gst_structure_has_name (s, "histogram"))
     die (in, "an element message that is not the histogram");
-  why = test_histogram_counts_differ (gst_message_get_structure (msg), hist,
-      nbins, message_bins, (guint64)in->width * in->height);
-  if (why)
-    die (in, why);
+  if (n == 3 && gst_structure_has_field (s, "bins"))
+    die (in, "bins in a message of R, G and B");
+  for (guint k = 0; k < n; k++) {
+    GstStructure *own = gst_structure_copy (s);
+    TestFrame *channel = rgb ? ref_rgb_channel (in,
+                                   n == 3 ? REF_COLOR_R + k : space)
+                             : NULL;
+    guint nbins;
+    guint64 *hist = ref_histogram (channel ? channel : in, &nbins);
+    gchar *why;
+
+    for (guint i = 0; n == 3 && i < G_N_ELEMENTS (fields); i++) {
+      gchar *name = g_strdup_printf ("%s-%s", channels[k], fields[i]);
+      const GValue *v = gst_structure_get_value (s, name);
+
+      if (!v)
+        die (in, g_strdup_printf ("no %s", name));
+      gst_structure_set_value (own, fields[i], v);
+      g_free (name);
+    }
+    why = test_histogram_counts_differ (own, hist, nbins, message_bins,
+        (guint64)in->width * in->height);
+    if (why)
+      die (in, why);
+    gst_structure_free (own);
+    g_free (hist);
+    if (channel)
+      test_frame_free (channel);
+  }
   gst_message_unref (msg);
-  g_free (hist);
 }
 
 /* Byte 7's format: gray, 8-bit YUV and RGB, then YUV of more bits. */
@@ -221,9 +261,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   size_t n_pixels, i = 0;
   gsize strides[GST_VIDEO_MAX_PLANES] = { 0 };
   AgcSettings agc;
-  AgcState state = { 0 };
+  /* R, G and B's with color-space=rgb; the others use the first. */
+  AgcState state[3] = { { 0 } };
   RefClaheParams clahe;
-  RefClaheState clahe_state = { 0 };
+  RefClaheState clahe_state[3] = { { 0 } };
+  RefColorSpace space;
   gboolean post = FALSE, previous;
   guint message_bins = 0;
 
@@ -238,6 +280,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   height = data[2] + 1 + (data[5] & 2 ? 256 : 0);
   pad = data[3];
   format = format_of (data[7]);
+  space = color_spaces[data[5] >> 6].space;
   if (e != 1 && test_format_depth (format) == 8)
     to_8bit = FALSE;
   out_format = !to_8bit ? (e != 1 ? format : ref_sobel_default_format (format))
@@ -293,8 +336,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
                        : (to_8bit ? 5 : 4)];
   frames = 1;
   previous = e != 1 && (data[5] >> 2) & 1;
-  if (e != 1)
+  if (e != 1) {
     g_object_set (h->element, "table-from", previous, NULL);
+    gst_util_set_object_arg (G_OBJECT (h->element), "color-space",
+        color_spaces[data[5] >> 6].nick);
+  }
   if (e == 2) {
     /* GRAY16's tables are 128 KiB a tile. */
     const guint max_tiles = test_format_depth (format) == 16 ? 16 : 64;
@@ -385,18 +431,26 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     if (!out)
       die (NULL, "cannot map the output");
     clahe.from_previous = previous && f > 0;
-    expected = e == 0 ? ref_agc_frame_previous (in, out_format,
-                            test_format_is_yuv (format) &&
-                                !test_frame_full_range (in),
-                            &agc, &state, !previous || f == 0)
-               : e == 1
-                   ? ref_sobel_format (in, mode, scale, threshold, out_format)
-                   : ref_clahe_frame (in, &clahe, &clahe_state);
+    if (e == 1)
+      expected = ref_sobel_format (in, mode, scale, threshold, out_format);
+    else if (test_format_is_rgb (format))
+      expected = e == 0 ? ref_agc_frame_previous_rgb (in, space, &agc, state,
+                              !previous || f == 0)
+                        : ref_clahe_frame_rgb (in, space, &clahe, clahe_state);
+    else
+      expected = e == 0 ? ref_agc_frame_previous (in, out_format,
+                              test_format_is_yuv (format) &&
+                                  !test_frame_full_range (in),
+                              &agc, &state[0], !previous || f == 0)
+                        : ref_clahe_frame (in, &clahe, &clahe_state[0]);
     if (!test_frame_equal (expected, out))
-      die (in, f ? "the second frame differs from the reference"
-                 : "output differs from the reference");
+      die (in, g_strdup_printf ("%s%s%s",
+                   f ? "the second frame differs from the reference"
+                     : "output differs from the reference",
+                   e != 1 ? ", color-space " : "",
+                   e != 1 ? color_spaces[data[5] >> 6].nick : ""));
     if (post)
-      check_message (bus[to_8bit], in, message_bins);
+      check_message (bus[to_8bit], in, space, message_bins);
     if (e == 2 && gst_bus_pop_filtered (bus[to_8bit], GST_MESSAGE_ELEMENT))
       die (in, "a message too many");
     gst_buffer_unref (outbuf);
@@ -406,8 +460,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   }
   if (e == 2)
     drain (bus[to_8bit]);
-  agc_state_reset (&state);
-  ref_clahe_state_clear (&clahe_state);
+  for (guint k = 0; k < 3; k++) {
+    agc_state_reset (&state[k]);
+    ref_clahe_state_clear (&clahe_state[k]);
+  }
   test_frame_free (in);
   return 0;
 }
