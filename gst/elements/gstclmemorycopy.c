@@ -99,14 +99,21 @@ gst_cl_memory_copy_transform_caps (GstBaseTransform *trans,
   GstPad *other = direction == GST_PAD_SINK ? trans->srcpad : trans->sinkpad;
   GstCaps *templ = gst_pad_get_pad_template_caps (other);
   const gboolean device = direction == GST_PAD_SINK ? to_device : !to_device;
-  GstCaps *result = caps_in_memory (caps,
-      device ? GST_CAPS_FEATURE_MEMORY_CL_BUFFER : NULL);
+  GstCaps *result = gst_caps_new_empty ();
   GstCaps *tmp;
 
+#ifdef GST_CL_HAVE_CUDA
+  /* clupload asks upstream for CUDA memory first, which stays on the GPU;
+   * cldownload gives system memory first, what it is for. */
+  if (to_device && direction == GST_PAD_SRC)
+    result = gst_caps_merge (result,
+        caps_in_memory (caps, GST_CL_CAPS_FEATURE_MEMORY_CUDA));
+#endif
+  result = gst_caps_merge (result,
+      caps_in_memory (caps, device ? GST_CAPS_FEATURE_MEMORY_CL_BUFFER : NULL));
   result = gst_caps_merge (result, gst_caps_ref (caps));
 #ifdef GST_CL_HAVE_CUDA
-  /* On clupload's sink side and cldownload's source side. */
-  if (to_device == (direction == GST_PAD_SRC))
+  if (!to_device && direction == GST_PAD_SINK)
     result = gst_caps_merge (result,
         caps_in_memory (caps, GST_CL_CAPS_FEATURE_MEMORY_CUDA));
 #endif

@@ -37,10 +37,10 @@ for f in NV12 I420 Y444 BGRx; do
   for s in 1002x602 3840x2160; do
     src="videotestsrc num-buffers=6 pattern=ball ! video/x-raw,format=$f,width=${s%x*},height=${s#*x}"
     run $src ! filesink location="$tmp/a"
-    run $src ! cudaupload ! clupload ! cldownload ! video/x-raw ! filesink location="$tmp/b"
+    run $src ! cudaupload ! "video/x-raw(memory:CUDAMemory)" ! clupload ! cldownload ! video/x-raw ! filesink location="$tmp/b"
     same "$f $s: cudaupload ! clupload ! cldownload"
     run $src ! clhistequalize ! filesink location="$tmp/a"
-    run $src ! cudaupload ! clupload ! clhistequalize ! cldownload ! \
+    run $src ! cudaupload ! "video/x-raw(memory:CUDAMemory)" ! clupload ! clhistequalize ! cldownload ! \
       "video/x-raw(memory:CUDAMemory)" ! cudadownload ! $tight ! filesink location="$tmp/b"
     same "$f $s: CUDA memory on both sides of clhistequalize"
     run $src ! clhistequalize ! cldownload ! "video/x-raw(memory:CUDAMemory)" ! \
@@ -52,7 +52,7 @@ done
 # 10-bit format: CUDA memory in only.
 src="videotestsrc num-buffers=6 pattern=ball ! video/x-raw,format=P010_10LE,width=3840,height=2160"
 run $src ! clhistequalize ! filesink location="$tmp/a"
-run $src ! cudaupload ! clupload ! clhistequalize ! cldownload ! video/x-raw ! \
+run $src ! cudaupload ! "video/x-raw(memory:CUDAMemory)" ! clupload ! clhistequalize ! cldownload ! video/x-raw ! \
   filesink location="$tmp/b"
 same "P010_10LE 3840x2160: CUDA memory into clhistequalize"
 if [ -s "$clip" ] && gst-inspect-1.0 nvh264dec >/dev/null 2>&1; then
