@@ -19,7 +19,7 @@
  *
  */
 /**
- * clupload's CUDA side; see gstclcudacopy.h.
+ * clupload's and cldownload's CUDA side; see gstclcudacopy.h.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -33,34 +33,40 @@
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
 
-/* The link for @mem's context and @size, made or remade; NULL (logged
- * once per cause) where there can be none. */
 void
 gst_cl_cuda_copy_clear (GstClCudaCopy *copy)
 {
   g_clear_pointer (&copy->link, gst_cl_cuda_link_free);
   gst_clear_object (&copy->context);
+  copy->unlinkable = FALSE;
 }
 
+/* The link for @mem's context and @size, made or remade; NULL where there
+ * can be none, which is warned of once and not tried again until the
+ * element stops. */
 static GstClCudaLink *
-ensure_link (GstClBaseFilter *filter, GstClCudaLink **link, GstMemory *mem,
+ensure_link (GstClBaseFilter *filter, GstClCudaCopy *copy, GstMemory *mem,
     gsize size)
 {
   GError *error = NULL;
-  CUcontext cuda = gst_cl_cuda_memory_context (mem, &error);
+  CUcontext cuda;
 
-  if (cuda && *link && gst_cl_cuda_link_fits (*link, cuda, size))
-    return *link;
-  g_clear_pointer (link, gst_cl_cuda_link_free);
+  if (copy->unlinkable)
+    return NULL;
+  cuda = gst_cl_cuda_memory_context (mem, &error);
+  if (cuda && copy->link && gst_cl_cuda_link_fits (copy->link, cuda, size))
+    return copy->link;
+  g_clear_pointer (&copy->link, gst_cl_cuda_link_free);
   if (cuda)
-    *link = gst_cl_cuda_link_new (gst_cl_base_filter_get_context (filter), cuda,
-        size, &error);
-  if (!*link) {
+    copy->link = gst_cl_cuda_link_new (gst_cl_base_filter_get_context (filter),
+        cuda, size, &error);
+  if (!copy->link) {
     GST_ELEMENT_WARNING (filter, RESOURCE, SETTINGS,
         ("CUDA frames go through system memory."), ("%s", error->message));
     g_clear_error (&error);
+    copy->unlinkable = TRUE;
   }
-  return *link;
+  return copy->link;
 }
 
 /* OpenCL's copies of the slot's planes into @outbuf's, after CUDA's, and
@@ -126,7 +132,7 @@ cuda_planes (GstClBaseFilter *filter, GstClCudaCopy *copy,
     planes[p].slot_pitch = planes[p].width;
     size += planes[p].width * planes[p].height;
   }
-  if (!ensure_link (filter, &copy->link, mem, size))
+  if (!ensure_link (filter, copy, mem, size))
     return FALSE;
   /* The pointer stays valid after the unmap while @buf is held, which
    * the link (upload) or the stream (download) does until CUDA's copy is

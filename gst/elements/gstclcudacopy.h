@@ -35,6 +35,8 @@ typedef struct {
   /* cldownload's: GStreamer's GstCudaContext, shared with the pipeline's
    * CUDA elements through the gst.cuda.context GstContext. */
   GstObject *context;
+  /* No link could be made: frames go through system memory. */
+  gboolean unlinkable;
 } GstClCudaCopy;
 
 void gst_cl_cuda_copy_clear (GstClCudaCopy *copy);
