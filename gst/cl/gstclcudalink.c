@@ -434,14 +434,19 @@ gst_cl_cuda_link_release (GstClCudaLink *link, cl_command_queue queue,
 }
 
 cl_mem
-gst_cl_cuda_link_begin_from_cl (GstClCudaLink *link, cl_event *free,
-    GError **error)
+gst_cl_cuda_link_begin_from_cl (GstClCudaLink *link)
 {
   Slot *slot = &link->slots[link->next];
 
-  /* CUDA's last read of the slot is what OpenCL's writes wait for, on the
-   * device. */
-  *free = slot->cuda_done;
+  /* CUDA's last read of the slot, normally long done: OpenCL's writes
+   * are not queued behind a user event that is not yet complete, which
+   * would hold them back on the host while what follows on the queue
+   * may not wait for them. */
+  if (slot->cuda_done) {
+    clWaitForEvents (1, &slot->cuda_done);
+    clReleaseEvent (slot->cuda_done);
+    slot->cuda_done = NULL;
+  }
   link->current = slot;
   return slot->mem;
 }
@@ -457,10 +462,6 @@ gst_cl_cuda_link_from_cl (GstClCudaLink *link, cl_command_queue queue,
   g_return_val_if_fail (slot != NULL, FALSE);
   link->current = NULL;
   link->next = (link->next + 1) % N_SLOTS;
-  /* OpenCL's writes wait for the old event; the slot gets a new one. */
-  if (slot->cuda_done)
-    clReleaseEvent (slot->cuda_done);
-  slot->cuda_done = NULL;
   if (!hand_back (link, slot, queue, error))
     return FALSE;
   if (CU_FAILED (link, cu->CtxPushCurrent (link->cuda), error))

@@ -72,12 +72,11 @@ cl_mem gst_cl_cuda_link_to_cl (GstClCudaLink *link,
     const GstClCudaPlane *planes, guint n_planes, GstBuffer *hold,
     cl_event *ready, GError **error);
 
-/* OpenCL to CUDA: the next slot's OpenCL buffer, with @free, the event
- * OpenCL's commands writing it wait for (NULL when none is needed). After
- * queueing them on @queue, gst_cl_cuda_link_from_cl() queues CUDA's copy
- * of the slot to @planes, which waits for them on the device. */
-cl_mem gst_cl_cuda_link_begin_from_cl (GstClCudaLink *link, cl_event *free,
-    GError **error);
+/* OpenCL to CUDA: the next slot's OpenCL buffer, free of CUDA's last
+ * read of it. After queueing OpenCL's writes into it on @queue,
+ * gst_cl_cuda_link_from_cl() queues CUDA's copy of the slot to @planes,
+ * which waits for them on the device. */
+cl_mem gst_cl_cuda_link_begin_from_cl (GstClCudaLink *link);
 gboolean gst_cl_cuda_link_from_cl (GstClCudaLink *link, cl_command_queue queue,
     const GstClCudaPlane *planes, guint n_planes, GError **error);
 

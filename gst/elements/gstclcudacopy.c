@@ -186,13 +186,13 @@ gst_cl_cuda_copy_upload (GstClBaseFilter *filter, GstClCudaCopy *copy,
   return TRUE;
 }
 
-/* OpenCL's copies of @inbuf's planes into the slot, after CUDA's last
- * read of it; from host memory (an upstream that gave no device memory)
- * they finish before the input goes back. */
+/* OpenCL's copies of @inbuf's planes into the slot; from host memory (an
+ * upstream that gave no device memory) they finish before the input goes
+ * back. */
 static cl_int
 copy_to_slot (GstClBaseFilter *filter, const GstVideoInfo *info, cl_mem slot,
-    cl_event free, const GstClCudaPlane *planes, GstBuffer *inbuf,
-    GstBuffer *outbuf, cl_command_queue *queue)
+    const GstClCudaPlane *planes, GstBuffer *inbuf, GstBuffer *outbuf,
+    cl_command_queue *queue)
 {
   const size_t origin[3] = { 0, 0, 0 };
   GstClCommands cmd;
@@ -214,16 +214,14 @@ copy_to_slot (GstClBaseFilter *filter, const GstVideoInfo *info, cl_mem slot,
     if (in.on_device) {
       gst_cl_commands_count (&cmd, GST_CL_TRANSFER_COPY, region[0] * region[1]);
       status = clEnqueueCopyBufferRect (*queue, in.planes[p], slot, origin, to,
-          region, in.strides[p], 0, planes[p].slot_pitch, 0, free ? 1 : 0,
-          free ? &free : NULL, NULL);
+          region, in.strides[p], 0, planes[p].slot_pitch, 0, 0, NULL, NULL);
     } else {
       gst_cl_commands_count (&cmd, GST_CL_TRANSFER_UPLOAD,
           region[0] * region[1]);
       status = clEnqueueWriteBufferRect (*queue, slot, CL_TRUE, to, origin,
           region, planes[p].slot_pitch, 0,
           GST_VIDEO_FRAME_PLANE_STRIDE (&in.host, p), 0,
-          GST_VIDEO_FRAME_PLANE_DATA (&in.host, p), free ? 1 : 0,
-          free ? &free : NULL, NULL);
+          GST_VIDEO_FRAME_PLANE_DATA (&in.host, p), 0, NULL, NULL);
     }
   }
   gst_cl_frame_unmap (&in);
@@ -238,16 +236,14 @@ gst_cl_cuda_copy_download (GstClBaseFilter *filter, GstClCudaCopy *copy,
   GstClCudaPlane planes[GST_VIDEO_MAX_PLANES];
   cl_command_queue queue = NULL;
   GError *error = NULL;
-  cl_event free;
   cl_mem slot;
   cl_int status;
 
   *ret = GST_FLOW_OK;
   if (!cuda_planes (filter, copy, info, outbuf, GST_MAP_WRITE, planes, ret))
     return *ret != GST_FLOW_OK;
-  slot = gst_cl_cuda_link_begin_from_cl (copy->link, &free, &error);
-  status = copy_to_slot (filter, info, slot, free, planes, inbuf, outbuf,
-      &queue);
+  slot = gst_cl_cuda_link_begin_from_cl (copy->link);
+  status = copy_to_slot (filter, info, slot, planes, inbuf, outbuf, &queue);
   if (status != CL_SUCCESS) {
     GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
         ("Copying a frame to CUDA memory failed."),
