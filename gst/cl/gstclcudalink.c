@@ -399,6 +399,10 @@ gst_cl_cuda_link_to_cl (GstClCudaLink *link, const GstClCudaPlane *planes,
   if (hold)
     slot->hold = gst_buffer_ref (hold);
   link->current = slot;
+  /* As for OpenCL's writes into a slot (gst_cl_cuda_link_begin_from_cl()),
+   * its reads are not queued behind a user event that is not complete:
+   * the copy's end is waited for here, tens of microseconds. */
+  clWaitForEvents (1, &slot->cuda_done);
   *ready = slot->cuda_done;
   return slot->mem;
 }

@@ -30,19 +30,22 @@ G_BEGIN_DECLS
  * GPU without leaving it. Memory that CUDA allocates as exportable
  * (cuMemCreate with a file descriptor) is imported into OpenCL
  * (cl_khr_external_memory_opaque_fd): a ring of such slots, each a frame.
- * Neither API waits on the host for the other: NVIDIA's OpenCL imports
- * semaphores but cannot export one, and CUDA cannot export one either, so
- * OpenCL tells CUDA through a word at the end of the slot, which it writes
- * after its commands and CUDA's stream waits for (cuStreamWaitValue32),
- * and CUDA tells OpenCL through a host function on its stream that
- * completes an OpenCL user event. CUDA's side runs on the context's legacy
+ * NVIDIA's OpenCL imports semaphores but cannot export one, and CUDA
+ * cannot export one either, so OpenCL tells CUDA through a word at the end
+ * of the slot, which it writes after its commands and CUDA's stream waits
+ * for on the device (cuStreamWaitValue32), and CUDA tells OpenCL through a
+ * host function on its stream that completes an OpenCL user event, which
+ * the host waits for before OpenCL's commands on the slot are queued: some
+ * drivers do not keep a queue's order behind a user event that is not
+ * complete. CUDA's side runs on the context's legacy
  * stream: GStreamer's CUDA memory (up to 1.22) carries no stream to order
  * on, and work on the legacy stream runs after, and before, that of the
  * CUDA elements' streams. */
 typedef struct _GstClCudaLink GstClCudaLink;
 
-/* One plane of a CUDA copy: @src at @src_pitch, rows of @width bytes,
- * to the slot at @dst_offset with @dst_pitch (or the other way). */
+/* One plane of a CUDA copy: @device at @pitch, @height rows of @width
+ * bytes, to the slot at @slot_offset with @slot_pitch (or the other
+ * way). */
 typedef struct {
   CUdeviceptr device;
   gsize pitch;
@@ -64,8 +67,8 @@ gboolean gst_cl_cuda_link_fits (GstClCudaLink *link, CUcontext cuda,
     gsize frame_size);
 
 /* CUDA to OpenCL: queues CUDA's copy of @planes into the next slot and
- * returns the slot's OpenCL buffer with @ready, the event OpenCL's
- * commands reading it wait for. @hold (may be NULL) is kept until the
+ * returns the slot's OpenCL buffer once the copy is done, with @ready,
+ * its (complete) event. @hold (may be NULL) is kept until the
  * copy is done. After queueing those commands on @queue, the caller calls
  * gst_cl_cuda_link_release(). */
 cl_mem gst_cl_cuda_link_to_cl (GstClCudaLink *link,
