@@ -68,17 +68,17 @@ struct _GstClCudaLink {
   gsize frame_size;
   gsize flag_offset;
   gsize slot_size;
+  /* Exportable device memory on the CUDA context's GPU. */
+  CUmemAllocationProp prop;
   Slot slots[N_SLOTS];
   guint next;
   Slot *current;
 };
 
-#define CU_FAILED(link, call, error)                                           \
-  cuda_failed ((link), (call), #call, (error))
+#define CU_FAILED(call, error) cuda_failed ((call), #call, (error))
 
 static gboolean
-cuda_failed (GstClCudaLink *link, CUresult res, const gchar *what,
-    GError **error)
+cuda_failed (CUresult res, const gchar *what, GError **error)
 {
   if (res == CUDA_SUCCESS)
     return FALSE;
@@ -99,12 +99,13 @@ cl_failed (cl_int status, const gchar *what, GError **error)
   return TRUE;
 }
 
+/* Whether the current CUDA context's device, @dev, is the OpenCL
+ * device. */
 static gboolean
-same_device (GstClCudaLink *link, GError **error)
+same_device (GstClCudaLink *link, CUdevice *dev, GError **error)
 {
   guint8 cl_uuid[16], cuda_uuid[16];
   gchar extensions[8192] = "";
-  CUdevice dev;
 
   clGetDeviceInfo (link->cl->id.device, CL_DEVICE_EXTENSIONS,
       sizeof extensions - 1, extensions, NULL);
@@ -118,14 +119,14 @@ same_device (GstClCudaLink *link, GError **error)
   }
   if (clGetDeviceInfo (link->cl->id.device, CL_DEVICE_UUID_KHR, sizeof cl_uuid,
           cl_uuid, NULL) != CL_SUCCESS ||
-      CU_FAILED (link, link->cu->CtxGetDevice (&dev), error) ||
-      CU_FAILED (link, link->cu->DeviceGetUuid (cuda_uuid, dev), error))
+      CU_FAILED (link->cu->CtxGetDevice (dev), error) ||
+      CU_FAILED (link->cu->DeviceGetUuid (cuda_uuid, *dev), error))
     return FALSE;
   if (memcmp (cl_uuid, cuda_uuid, sizeof cl_uuid) != 0) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
         "The CUDA frames are on another GPU than the OpenCL device.\n"
         "CUDA device %d is not \"%s\"",
-        dev, link->cl->device_name);
+        *dev, link->cl->device_name);
     return FALSE;
   }
   return TRUE;
@@ -158,7 +159,6 @@ static gboolean
 slot_alloc (GstClCudaLink *link, Slot *slot, CUdevice dev, GError **error)
 {
   const GstClCudaApi *cu = link->cu;
-  CUmemAllocationProp prop = { 0 };
   CUmemAccessDesc access = { { CU_MEM_LOCATION_TYPE_DEVICE, dev },
     CU_MEM_ACCESS_FLAGS_PROT_READWRITE };
   cl_ulong props[] = { CL_EXTERNAL_MEMORY_HANDLE_OPAQUE_FD_KHR, 0,
@@ -168,26 +168,20 @@ slot_alloc (GstClCudaLink *link, Slot *slot, CUdevice dev, GError **error)
   cl_int status;
   gint fd = -1;
 
-  prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
-  prop.requested_handle_types = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
-  prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-  prop.location.id = dev;
-  if (CU_FAILED (link, cu->MemCreate (&slot->handle, link->slot_size, &prop, 0),
+  if (CU_FAILED (cu->MemCreate (&slot->handle, link->slot_size, &link->prop, 0),
           error))
     return FALSE;
-  if (CU_FAILED (link,
-          cu->MemAddressReserve (&slot->ptr, link->slot_size, 0, 0, 0),
+  if (CU_FAILED (cu->MemAddressReserve (&slot->ptr, link->slot_size, 0, 0, 0),
           error)) {
     slot->ptr = 0;
     return FALSE;
   }
-  if (CU_FAILED (link,
-          cu->MemMap (slot->ptr, link->slot_size, 0, slot->handle, 0), error) ||
-      CU_FAILED (link,
-          cu->MemSetAccess (slot->ptr, link->slot_size, &access, 1), error) ||
-      CU_FAILED (link,
-          cu->MemExportToShareableHandle (&fd, slot->handle,
-              CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0),
+  if (CU_FAILED (cu->MemMap (slot->ptr, link->slot_size, 0, slot->handle, 0),
+          error) ||
+      CU_FAILED (cu->MemSetAccess (slot->ptr, link->slot_size, &access, 1),
+          error) ||
+      CU_FAILED (cu->MemExportToShareableHandle (&fd, slot->handle,
+                     CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0),
           error))
     return FALSE;
   props[1] = (cl_ulong)fd;
@@ -237,7 +231,6 @@ gst_cl_cuda_link_new (GstClContext *cl, CUcontext cuda, gsize frame_size,
   const gchar *why = NULL;
   const GstClCudaApi *cu = gst_cl_cuda_api_get (&why);
   GstClCudaLink *link;
-  CUmemAllocationProp prop = { 0 };
   gsize granularity = 0;
   gboolean ok;
   CUdevice dev;
@@ -253,21 +246,20 @@ gst_cl_cuda_link_new (GstClContext *cl, CUcontext cuda, gsize frame_size,
   link->cuda = cuda;
   link->frame_size = frame_size;
   link->flag_offset = GST_ROUND_UP_N (frame_size, FLAG_ALIGN);
-  if (CU_FAILED (link, cu->CtxPushCurrent (cuda), error)) {
+  if (CU_FAILED (cu->CtxPushCurrent (cuda), error)) {
     gst_object_unref (link->cl);
     g_free (link);
     return NULL;
   }
-  ok = same_device (link, error) &&
-       !CU_FAILED (link, cu->CtxGetDevice (&dev), error);
+  ok = same_device (link, &dev, error);
   if (ok) {
-    prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
-    prop.requested_handle_types = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
-    prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-    prop.location.id = dev;
-    ok = !CU_FAILED (link,
-        cu->MemGetAllocationGranularity (&granularity, &prop,
-            CU_MEM_ALLOC_GRANULARITY_RECOMMENDED),
+    link->prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+    link->prop.requested_handle_types =
+        CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+    link->prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+    link->prop.location.id = dev;
+    ok = !CU_FAILED (cu->MemGetAllocationGranularity (&granularity, &link->prop,
+                         CU_MEM_ALLOC_GRANULARITY_RECOMMENDED),
         error);
   }
   if (ok) {
@@ -359,14 +351,14 @@ queue_copies (GstClCudaLink *link, Slot *slot, const GstClCudaPlane *planes,
     copy.dst_pitch = to_slot ? planes[i].slot_pitch : planes[i].pitch;
     copy.width_in_bytes = planes[i].width;
     copy.height = planes[i].height;
-    if (CU_FAILED (link, cu->Memcpy2DAsync (&copy, NULL), error))
+    if (CU_FAILED (cu->Memcpy2DAsync (&copy, NULL), error))
       return FALSE;
   }
   ev = clCreateUserEvent (link->cl->context, &status);
   if (cl_failed (status, "clCreateUserEvent", error))
     return FALSE;
   clRetainEvent (ev);
-  if (CU_FAILED (link, cu->LaunchHostFunc (NULL, complete_event, ev), error)) {
+  if (CU_FAILED (cu->LaunchHostFunc (NULL, complete_event, ev), error)) {
     /* Commands waiting for it end with an error instead of waiting. */
     clSetUserEventStatus (ev, -1);
     clReleaseEvent (ev);
@@ -385,12 +377,11 @@ gst_cl_cuda_link_to_cl (GstClCudaLink *link, const GstClCudaPlane *planes,
   Slot *slot = next_slot (link);
   gboolean ok;
 
-  if (CU_FAILED (link, cu->CtxPushCurrent (link->cuda), error))
+  if (CU_FAILED (cu->CtxPushCurrent (link->cuda), error))
     return NULL;
   ok = slot->seq == 0 ||
-       !CU_FAILED (link,
-           cu->StreamWaitValue32 (NULL, slot->ptr + link->flag_offset,
-               slot->seq, CU_STREAM_WAIT_VALUE_GEQ),
+       !CU_FAILED (cu->StreamWaitValue32 (NULL, slot->ptr + link->flag_offset,
+                       slot->seq, CU_STREAM_WAIT_VALUE_GEQ),
            error);
   ok = ok && queue_copies (link, slot, planes, n_planes, TRUE, error);
   cu->CtxPopCurrent (NULL);
@@ -468,11 +459,10 @@ gst_cl_cuda_link_from_cl (GstClCudaLink *link, cl_command_queue queue,
   link->next = (link->next + 1) % N_SLOTS;
   if (!hand_back (link, slot, queue, error))
     return FALSE;
-  if (CU_FAILED (link, cu->CtxPushCurrent (link->cuda), error))
+  if (CU_FAILED (cu->CtxPushCurrent (link->cuda), error))
     return FALSE;
-  ok = !CU_FAILED (link,
-      cu->StreamWaitValue32 (NULL, slot->ptr + link->flag_offset, slot->seq,
-          CU_STREAM_WAIT_VALUE_GEQ),
+  ok = !CU_FAILED (cu->StreamWaitValue32 (NULL, slot->ptr + link->flag_offset,
+                       slot->seq, CU_STREAM_WAIT_VALUE_GEQ),
       error);
   ok = ok && queue_copies (link, slot, planes, n_planes, FALSE, error);
   cu->CtxPopCurrent (NULL);

@@ -106,6 +106,25 @@ copy_from_slot (GstClBaseFilter *filter, GstClCudaLink *link,
   return status;
 }
 
+/* A frame's result; on failure @error (taken), or else @status, posted as
+ * the element's error. */
+static GstFlowReturn
+frame_result (GstClBaseFilter *filter, cl_int status, GError *error,
+    const gchar *direction)
+{
+  if (error) {
+    gst_cl_base_filter_post_error (filter, error);
+    g_error_free (error);
+    return GST_FLOW_ERROR;
+  }
+  if (status == CL_SUCCESS)
+    return GST_FLOW_OK;
+  GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
+      ("Copying a frame %s CUDA memory failed.", direction),
+      ("%s (%d)", gst_cl_strerror (status), status));
+  return GST_FLOW_ERROR;
+}
+
 /* The planes of @buf's CUDA memory, laid out one after the other in a
  * slot; FALSE where the memory does not hold the frame @info describes,
  * or no link can be made for it. */
@@ -166,23 +185,10 @@ gst_cl_cuda_copy_upload (GstClBaseFilter *filter, GstClCudaCopy *copy,
     return *ret != GST_FLOW_OK;
   slot = gst_cl_cuda_link_to_cl (copy->link, planes,
       GST_VIDEO_INFO_N_PLANES (info), inbuf, &ready, &error);
-  if (!slot) {
-    gst_cl_base_filter_post_error (filter, error);
-    g_clear_error (&error);
-    *ret = GST_FLOW_ERROR;
-    return TRUE;
-  }
-  status = copy_from_slot (filter, copy->link, info, slot, planes, ready, inbuf,
-      outbuf, &error);
-  if (error) {
-    gst_cl_base_filter_post_error (filter, error);
-    g_clear_error (&error);
-  } else if (status != CL_SUCCESS) {
-    GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
-        ("Copying a frame from CUDA memory failed."),
-        ("%s (%d)", gst_cl_strerror (status), status));
-  }
-  *ret = status == CL_SUCCESS ? GST_FLOW_OK : GST_FLOW_ERROR;
+  status = slot ? copy_from_slot (filter, copy->link, info, slot, planes, ready,
+                      inbuf, outbuf, &error)
+                : CL_OUT_OF_RESOURCES;
+  *ret = frame_result (filter, status, error, "from");
   return TRUE;
 }
 
@@ -244,19 +250,14 @@ gst_cl_cuda_copy_download (GstClBaseFilter *filter, GstClCudaCopy *copy,
     return *ret != GST_FLOW_OK;
   slot = gst_cl_cuda_link_begin_from_cl (copy->link);
   status = copy_to_slot (filter, info, slot, planes, inbuf, outbuf, &queue);
-  if (status != CL_SUCCESS) {
-    GST_ELEMENT_ERROR (filter, RESOURCE, FAILED,
-        ("Copying a frame to CUDA memory failed."),
-        ("%s (%d)", gst_cl_strerror (status), status));
-    *ret = GST_FLOW_ERROR;
-  }
-  if (queue && !gst_cl_cuda_link_from_cl (copy->link, queue, planes,
-                   GST_VIDEO_INFO_N_PLANES (info), &error)) {
-    if (*ret == GST_FLOW_OK)
-      gst_cl_base_filter_post_error (filter, error);
-    *ret = GST_FLOW_ERROR;
-  }
-  g_clear_error (&error);
+  /* Handed on even after a failure: what was queued still runs. */
+  if (queue &&
+      !gst_cl_cuda_link_from_cl (copy->link, queue, planes,
+          GST_VIDEO_INFO_N_PLANES (info),
+          status == CL_SUCCESS ? &error : NULL) &&
+      status == CL_SUCCESS)
+    status = CL_OUT_OF_RESOURCES;
+  *ret = frame_result (filter, status, error, "to");
   return TRUE;
 }
 
