@@ -302,7 +302,6 @@ GST_START_TEST (test_caps_changes)
 }
 GST_END_TEST;
 
-/* A live source does not preroll: PAUSED is reached with NO_PREROLL. */
 static void
 set_and_wait (GstElement *pipeline, GstState state)
 {
@@ -311,9 +310,8 @@ set_and_wait (GstElement *pipeline, GstState state)
   fail_unless (
       gst_element_set_state (pipeline, state) != GST_STATE_CHANGE_FAILURE);
   ret = gst_element_get_state (pipeline, NULL, NULL, 30 * GST_SECOND);
-  fail_unless (ret == GST_STATE_CHANGE_SUCCESS ||
-                   ret == GST_STATE_CHANGE_NO_PREROLL,
-      "%s", gst_element_state_change_return_get_name (ret));
+  fail_unless (ret == GST_STATE_CHANGE_SUCCESS, "%s",
+      gst_element_state_change_return_get_name (ret));
 }
 
 static void
@@ -334,7 +332,12 @@ assert_no_error (GstElement *pipeline)
 
 /* NULL, READY, PAUSED and PLAYING in every order that GStreamer steps
  * through, again and again, while frames flow; device-name from PAUSED
- * to READY only. */
+ * to READY only. Each PAUSED is reached through the elements' preroll.
+ * The source is not live: a live videotestsrc taken from PLAYING to
+ * PAUSED and straight back can leave its own task paused (GstBaseSrc's
+ * unscheduled clock wait ends in FLUSHING after the task was restarted),
+ * which a chain of identity elements shows as well: a hang of the test
+ * that is not the elements'. */
 GST_START_TEST (test_state_changes)
 {
   static const GstState walk[] = { GST_STATE_READY, GST_STATE_PAUSED,
@@ -342,7 +345,7 @@ GST_START_TEST (test_state_changes)
     GST_STATE_PLAYING, GST_STATE_NULL, GST_STATE_PAUSED, GST_STATE_NULL,
     GST_STATE_PLAYING, GST_STATE_PAUSED, GST_STATE_READY, GST_STATE_NULL };
   GstElement *pipeline = gst_parse_launch (
-      "videotestsrc is-live=true ! video/x-raw,format=I420,width=97,height=31 "
+      "videotestsrc ! video/x-raw,format=I420,width=97,height=31 "
       "! clupload name=up ! clhistequalize ! cldownload name=down ! "
       "fakesink sync=false",
       NULL);
