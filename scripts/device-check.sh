@@ -62,6 +62,7 @@ for t in "$@"; do
   if [ "$bin" = cuda-interop ]; then
     # A script, with the clip the build made; it needs nvcodec (see below).
     timeout 600 tests/cuda/cuda-interop.sh build/tests/cuda/chelsea-4k.h264 \
+      build/tests/cuda/frame-cmp \
       >"$out/$t.log" 2>&1
   else
     env "$@" timeout 600 "build/tests/$bin" >"$out/$t.log" 2>&1

@@ -390,10 +390,6 @@ gst_cl_cuda_link_to_cl (GstClCudaLink *link, const GstClCudaPlane *planes,
   if (hold)
     slot->hold = gst_buffer_ref (hold);
   link->current = slot;
-  /* As for OpenCL's writes into a slot (gst_cl_cuda_link_begin_from_cl()),
-   * its reads are not queued behind a user event that is not complete:
-   * the copy's end is waited for here, tens of microseconds. */
-  clWaitForEvents (1, &slot->cuda_done);
   *ready = slot->cuda_done;
   return slot->mem;
 }
@@ -433,10 +429,8 @@ gst_cl_cuda_link_begin_from_cl (GstClCudaLink *link)
 {
   Slot *slot = &link->slots[link->next];
 
-  /* CUDA's last read of the slot, normally long done: OpenCL's writes
-   * are not queued behind a user event that is not yet complete, which
-   * would hold them back on the host while what follows on the queue
-   * may not wait for them. */
+  /* CUDA's last read of the slot, normally long done: waited for only
+   * when CUDA is N_SLOTS frames behind, which bounds what is in flight. */
   if (slot->cuda_done) {
     clWaitForEvents (1, &slot->cuda_done);
     clReleaseEvent (slot->cuda_done);

@@ -35,9 +35,9 @@ G_BEGIN_DECLS
  * of the slot, which it writes after its commands and CUDA's stream waits
  * for on the device (cuStreamWaitValue32), and CUDA tells OpenCL through a
  * host function on its stream that completes an OpenCL user event, which
- * the host waits for before OpenCL's commands on the slot are queued: some
- * drivers do not keep a queue's order behind a user event that is not
- * complete. CUDA's side runs on the context's legacy
+ * OpenCL's commands on the slot wait for: neither side waits on the host
+ * for the other, but for the ring's bound. CUDA's side runs on the
+ * context's legacy
  * stream: GStreamer's CUDA memory (up to 1.22) carries no stream to order
  * on, and work on the legacy stream runs after, and before, that of the
  * CUDA elements' streams. */
@@ -67,10 +67,10 @@ gboolean gst_cl_cuda_link_fits (GstClCudaLink *link, CUcontext cuda,
     gsize frame_size);
 
 /* CUDA to OpenCL: queues CUDA's copy of @planes into the next slot and
- * returns the slot's OpenCL buffer once the copy is done, with @ready,
- * its (complete) event. @hold (may be NULL) is kept until the
- * copy is done. After queueing those commands on @queue, the caller calls
- * gst_cl_cuda_link_release(). */
+ * returns the slot's OpenCL buffer, with @ready, the event that completes
+ * when the copy is done, for OpenCL's commands on it to wait for. @hold
+ * (may be NULL) is kept until the copy is done. After queueing those commands
+ * on @queue, the caller calls gst_cl_cuda_link_release(). */
 cl_mem gst_cl_cuda_link_to_cl (GstClCudaLink *link,
     const GstClCudaPlane *planes, guint n_planes, GstBuffer *hold,
     cl_event *ready, GError **error);
