@@ -1131,49 +1131,20 @@ MAKE_LUT_ROWS (u8, uchar, 256)
 MAKE_LUT_ROWS (u16, ushort, 65536)
 #endif
 
-/* On x86 CPUs the 8-bit table maps a vector of pixels at a time: PoCL
- * compiles for its host with clang, which defines the CPU's features and
- * offers its byte shuffle. The table is cut into 16 slices of 16 entries;
- * each slice is looked up by one shuffle of the pixels' low nibbles and kept
- * where the high nibble names it, two instructions per slice for LUT_LANES
- * pixels, where a scalar lookup costs a load and a store per pixel.
- * GST_CL_LUT_AVX2 takes the 32-byte shuffle where the 64-byte one exists
- * too, GST_CL_LUT_SCALAR neither (the tests build all three). */
-#if defined(__has_builtin) && !defined(GST_CL_LUT_SCALAR)
-#if defined(__AVX512BW__) && !defined(GST_CL_LUT_AVX2) && \
-    __has_builtin(__builtin_ia32_pshufb512)
-#define LUT_LANES 64
-#define LUT_SHUFFLE __builtin_ia32_pshufb512
-#elif defined(__AVX2__) && __has_builtin(__builtin_ia32_pshufb256)
-#define LUT_LANES 32
-#define LUT_SHUFFLE __builtin_ia32_pshufb256
-#endif
+#if WANT_ROWS && WANT_U8
+#include "tablelookup.cl"
 #endif
 
 #if WANT_ROWS && WANT_U8 && defined(LUT_LANES)
-typedef char lut_bytes __attribute__ ((ext_vector_type (LUT_LANES)));
-typedef uchar lut_ubytes __attribute__ ((ext_vector_type (LUT_LANES)));
-/* Rows of frames in host memory start at any address. */
-typedef lut_bytes lut_bytes_any __attribute__ ((aligned (1)));
-
 static inline void
 map_row_u8 (__global const uchar * s, __global uchar * d, uint width,
     const uchar * table, const lut_bytes * slice)
 {
   uint x = 0;
 
-  for (; x + LUT_LANES <= width; x += LUT_LANES) {
-    const lut_bytes v = *(__global const lut_bytes_any *) (s + x);
-    const lut_bytes low = v & (char) 15;
-    const lut_ubytes high = __builtin_astype (v, lut_ubytes) >> (uchar) 4;
-    lut_bytes r = 0;
-
-    /* Unrolled, the slices stay in registers: a loop reloaded them. */
-#pragma unroll
-    for (uint k = 0; k < 16; k++)
-      r = high == (uchar) k ? LUT_SHUFFLE (slice[k], low) : r;
-    *(__global lut_bytes_any *) (d + x) = r;
-  }
+  for (; x + LUT_LANES <= width; x += LUT_LANES)
+    *(__global lut_bytes_any *) (d + x) =
+        lut_lookup (*(__global const lut_bytes_any *) (s + x), slice);
   for (; x < width; x++)
     d[x] = table[s[x]];
 }
@@ -1191,17 +1162,13 @@ apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
   const uint y0 = get_global_id (0) * rows;
   const uint y1 = min (y0 + rows, height);
 #ifdef LUT_LANES
-  /* The shuffle looks up within each 16-byte lane: every lane holds the
-   * slice. */
   lut_bytes slice[16];
 #endif
 
   for (uint i = 0; i < 256; i++)
     table[i] = lut[i];
 #ifdef LUT_LANES
-  for (uint k = 0; k < 16; k++)
-    for (uint i = 0; i < LUT_LANES; i++)
-      slice[k][i] = (char) table[k * 16 + (i & 15)];
+  lut_slices (table, slice);
 #endif
   for (uint y = y0; y < y1; y++) {
     __global const uchar *s = src + (size_t) y * pitch;
@@ -1285,9 +1252,7 @@ map_count_rows_u8 (__global const uchar * src, uint pitch, uint width,
   for (uint i = 0; i < 256; i++)
     table[i] = lut[i];
 #ifdef LUT_LANES
-  for (uint k = 0; k < 16; k++)
-    for (uint i = 0; i < LUT_LANES; i++)
-      slice[k][i] = (char) table[k * 16 + (i & 15)];
+  lut_slices (table, slice);
 #endif
   for (uint y = ya; y < yb; y++) {
     __global const uchar *s = src + (size_t) y * pitch;

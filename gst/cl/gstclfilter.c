@@ -43,6 +43,9 @@ typedef struct {
    * with their object lock held), and the one of the plan. */
   gint space;
   gint plan_space;
+  /* The element takes RGB frames as pixels where it can
+   * (gst_cl_filter_set_rgb_pixels()), for the plan. */
+  gboolean rgb_pixels;
   /* Per caps, for the streaming thread. */
   gboolean negotiated;
   GstClFramePlan plan;
@@ -89,6 +92,7 @@ make_plan (GstClFilter *filter, const GstVideoInfo *in_info,
   GError *error = NULL;
 
   priv->plan_space = g_atomic_int_get (&priv->space);
+  priv->rgb_pixels = FALSE;
   if (!gst_cl_frame_plan_init (&priv->plan, &cmd, in_info, out_info,
           klass->read_components, klass->write_components, in_place,
           priv->plan_space, &error)) {
@@ -373,7 +377,8 @@ process_wrapped (GstClFilter *filter, GstClContext *cl, GstVideoFrame *in,
   GstClFramePlan *plan = &PRIV (filter)->plan;
   GstClPlane src[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
   GstClPlane dst[GST_VIDEO_MAX_COMPONENTS] = { { 0 } };
-  cl_int status = gst_cl_frame_plan_wrap (plan, in, out, src, dst);
+  cl_int status = gst_cl_frame_plan_wrap (plan, in, out,
+      PRIV (filter)->rgb_pixels, src, dst);
 
   complete_pending_during (filter, cl);
   if (status == CL_SUCCESS)
@@ -928,4 +933,25 @@ guint
 gst_cl_filter_get_color_space (GstClFilter *filter)
 {
   return g_atomic_int_get (&PRIV (filter)->space);
+}
+
+gboolean
+gst_cl_filter_rgb_layout (GstClFilter *filter, guint *space, guint *pstride,
+    guint *offsets)
+{
+  GstClContext *cl = gst_cl_base_filter_get_context (
+      GST_CL_BASE_FILTER (filter));
+
+  /* Only the frames' own memory comes as pixels (process_wrapped()). */
+  return GST_CL_FILTER_GET_CLASS (filter)->host_planes && cl &&
+         gst_cl_context_use_cpu_kernels (cl) &&
+         (cl->device_type & CL_DEVICE_TYPE_CPU) &&
+         gst_cl_frame_plan_pixels (&PRIV (filter)->plan, space, pstride,
+             offsets);
+}
+
+void
+gst_cl_filter_set_rgb_pixels (GstClFilter *filter, gboolean pixels)
+{
+  PRIV (filter)->rgb_pixels = pixels;
 }

@@ -131,6 +131,17 @@ void gst_cl_filter_set_color_space (GstClFilter *filter, guint space);
  * R, G and B), else 1. */
 guint gst_cl_filter_channels (GstClFilter *filter);
 guint gst_cl_filter_get_color_space (GstClFilter *filter);
+/* For configure, of an element with host_planes: whether enqueue could
+ * get an RGB frame's pixels themselves rather than the plane of its one
+ * channel, where the frames are used where they are (CPU devices), and if
+ * so the channel and the pixels' layout as gst_cl_frame_plan_pixels()
+ * gives them. The element asks for them with
+ * gst_cl_filter_set_rgb_pixels(); they then come with
+ * GstClPlane.rgb_pstride set whenever the frames are wrapped. Each new
+ * plan starts without. */
+gboolean gst_cl_filter_rgb_layout (GstClFilter *filter, guint *space,
+    guint *pstride, guint *offsets);
+void gst_cl_filter_set_rgb_pixels (GstClFilter *filter, gboolean pixels);
 
 G_END_DECLS
 #endif /* __GST_CL_FILTER_H__ */

@@ -507,6 +507,21 @@ gst_cl_frame_plan_download (GstClFramePlan *plan, GstVideoFrame *out,
 }
 
 gboolean
+gst_cl_frame_plan_pixels (const GstClFramePlan *plan, guint *space,
+    guint *pstride, guint *offsets)
+{
+  const GstClComponent *in = &plan->in[0], *out = &plan->out[0];
+
+  if (!(plan->in_mask & plan->out_mask & 1) || !in->rgb || !out->rgb ||
+      in->channels != 1)
+    return FALSE;
+  *space = in->space;
+  *pstride = in->pstride;
+  *offsets = in->rgb_offsets;
+  return TRUE;
+}
+
+gboolean
 gst_cl_frame_plan_can_wrap (GstClFramePlan *plan, GstVideoFrame *in,
     GstVideoFrame *out)
 {
@@ -573,7 +588,8 @@ wrap_component (GstClContext *cl, GstVideoFrame *frame,
 
 cl_int
 gst_cl_frame_plan_wrap (GstClFramePlan *plan, GstVideoFrame *in,
-    GstVideoFrame *out, GstClPlane *in_planes, GstClPlane *out_planes)
+    GstVideoFrame *out, gboolean pixels, GstClPlane *in_planes,
+    GstClPlane *out_planes)
 {
   GstClContext *cl = plan->cmd.cl;
   const gboolean same = in->buffer == out->buffer;
@@ -586,9 +602,12 @@ gst_cl_frame_plan_wrap (GstClFramePlan *plan, GstVideoFrame *in,
         same ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, &in_planes[c]);
     if (!in_planes[c].mem)
       return CL_OUT_OF_RESOURCES;
-    /* RGB: the element gets the channel's planes, which unpack_rgb makes
-     * from the frame. */
-    if (comp->rgb) {
+    comp->as_pixels = pixels && comp->rgb && comp->channels == 1;
+    if (comp->as_pixels) {
+      in_planes[c].rgb_pstride = comp->pstride;
+    } else if (comp->rgb) {
+      /* The element gets the channel's planes, which unpack_rgb makes from
+       * the frame. */
       comp->wrapped = in_planes[c].mem;
       comp->wrapped_pitch = in_planes[c].pitch;
       in_planes[c].mem = NULL;
@@ -602,8 +621,19 @@ gst_cl_frame_plan_wrap (GstClFramePlan *plan, GstVideoFrame *in,
     GstClComponent *comp = &plan->out[c];
 
     /* In place a component read and written is one buffer: two wrappers
-     * of the same memory would not be coherent with each other. */
-    if (comp->rgb) {
+     * of the same memory would not be coherent with each other. An RGB
+     * output is read too (gst_cl_frame_plan_can_wrap()). */
+    comp->as_pixels = comp->rgb && plan->in[c].as_pixels;
+    if (comp->as_pixels) {
+      if (same) {
+        out_planes[c] = in_planes[c];
+        clRetainMemObject (out_planes[c].mem);
+      } else {
+        out_planes[c].mem = wrap_component (cl, out, comp, CL_MEM_WRITE_ONLY,
+            &out_planes[c]);
+        out_planes[c].rgb_pstride = comp->pstride;
+      }
+    } else if (comp->rgb) {
       if (same)
         comp->wrapped = clRetainMemObject (plan->in[c].wrapped) == CL_SUCCESS
                             ? plan->in[c].wrapped
@@ -630,7 +660,7 @@ gst_cl_frame_plan_wrap (GstClFramePlan *plan, GstVideoFrame *in,
   GST_CL_FOREACH_COMPONENT (plan->in_mask, c)
   {
     const GstClComponent *comp = &plan->in[c];
-    const cl_int status = comp->rgb
+    const cl_int status = comp->rgb && !comp->as_pixels
                               ? enqueue_packed (plan, plan->unpack, comp,
                                     comp->wrapped, comp->wrapped_pitch, NULL)
                               : CL_SUCCESS;
@@ -654,7 +684,7 @@ gst_cl_frame_plan_unwrap (GstClFramePlan *plan, GstClPlane *in_planes,
 
     /* RGB: the element's channel back into the frame's pixels, and the
      * frame is what is made coherent. */
-    if (comp->rgb && status == CL_SUCCESS) {
+    if (comp->rgb && !comp->as_pixels && status == CL_SUCCESS) {
       status = enqueue_packed (plan, plan->pack, comp, comp->wrapped,
           comp->wrapped_pitch, plan->in[c].wrapped);
       gst_cl_clear_mem (&p->mem);
@@ -682,6 +712,7 @@ gst_cl_frame_plan_unwrap (GstClFramePlan *plan, GstClPlane *in_planes,
     gst_cl_clear_mem (&out_planes[c].mem);
     gst_cl_clear_mem (&plan->in[c].wrapped);
     gst_cl_clear_mem (&plan->out[c].wrapped);
+    plan->in[c].as_pixels = plan->out[c].as_pixels = FALSE;
   }
   return status;
 }

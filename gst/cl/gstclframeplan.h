@@ -33,12 +33,15 @@ G_BEGIN_DECLS
  * size a row, rows @pitch bytes apart. Device copies start their rows at
  * multiples of GST_CL_PLANE_ALIGN bytes, so that kernels may use aligned
  * vector loads; on CPU devices it may be the frame's memory itself, at the
- * frame's stride. */
+ * frame's stride. Of an RGB frame on a CPU device it may be the frame's
+ * pixels themselves, @rgb_pstride bytes each, where the element takes them
+ * (gst_cl_frame_plan_wrap()); @rgb_pstride is 0 for a plane of samples. */
 typedef struct {
   cl_mem mem;
   gsize pitch;
   gsize row_bytes;
   guint height;
+  guint rgb_pstride;
 } GstClPlane;
 
 /* Where a component lies in frames of one format, and its device copy. A
@@ -84,6 +87,8 @@ typedef struct {
    * bytes apart; the kernels move the channel between it and @dev. */
   cl_mem wrapped;
   gsize wrapped_pitch;
+  /* The frame being processed comes to the element as its pixels. */
+  gboolean as_pixels;
 } GstClComponent;
 
 /* How frames of one pair of caps travel, set up once per caps: the
@@ -134,15 +139,26 @@ guint gst_cl_frame_plan_channels (const GstClFramePlan *plan);
 void gst_cl_frame_plan_device_planes (const GstClComponent *comps, guint c,
     GstClPlane *planes);
 
+/* Whether RGB frames' component 0 is of one channel (not
+ * GST_CL_COLOR_RGB's three), which an element may take as the frames'
+ * pixels where they are wrapped, and if so the channel (GST_CL_COLOR_*)
+ * and the pixels' layout: bytes a pixel and R, G and B's offsets
+ * (gst_cl_color_rgb_offsets()). */
+gboolean gst_cl_frame_plan_pixels (const GstClFramePlan *plan, guint *space,
+    guint *pstride, guint *offsets);
+
 /* Whether the frames can be used by the kernels where they are (CPU
  * devices, components not packed but for RGB's, strides whole samples,
  * RGB's the same in and out). */
 gboolean gst_cl_frame_plan_can_wrap (GstClFramePlan *plan, GstVideoFrame *in,
     GstVideoFrame *out);
 /* Buffers on the frames' memory for @in and @out, indexed by component;
- * release with gst_cl_frame_plan_unwrap(). */
+ * release with gst_cl_frame_plan_unwrap(). An RGB component of one channel
+ * comes as the frame's pixels with @pixels (gst_cl_frame_plan_pixels()
+ * says whether it can), else as its channel's planes. */
 cl_int gst_cl_frame_plan_wrap (GstClFramePlan *plan, GstVideoFrame *in,
-    GstVideoFrame *out, GstClPlane *in_planes, GstClPlane *out_planes);
+    GstVideoFrame *out, gboolean pixels, GstClPlane *in_planes,
+    GstClPlane *out_planes);
 /* Makes the output coherent in the host memory it wraps, waits, and
  * releases the buffers. */
 cl_int gst_cl_frame_plan_unwrap (GstClFramePlan *plan, GstClPlane *in_planes,

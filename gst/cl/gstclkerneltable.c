@@ -30,10 +30,10 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
 
 static const gchar *stage_names[GST_CL_N_STAGES] = { "unpack", "pack",
-  "unpack-rgb", "pack-rgb", "histogram", "make-lut", "summary", "bounds",
-  "apply", "map-count", "clahe-count", "clahe-tables", "clahe-excess",
-  "clahe-apply", "sobel", "sobel-magnitude", "sobel-magnitude-l1", "sobel-dx",
-  "sobel-dy", "narrow" };
+  "unpack-rgb", "pack-rgb", "histogram-rgb", "map-rgb", "histogram", "make-lut",
+  "summary", "bounds", "apply", "map-count", "clahe-count", "clahe-tables",
+  "clahe-excess", "clahe-apply", "sobel", "sobel-magnitude",
+  "sobel-magnitude-l1", "sobel-dx", "sobel-dy", "narrow" };
 static const gchar *depth_names[GST_CL_N_DEPTHS] = { "8-bit", "16-bit",
   "16-bit to 8-bit" };
 
@@ -54,6 +54,8 @@ static const Entry table[] = {
   { GST_CL_STAGE_PACK, GST_CL_DEPTHS_16_8, "pack_u8", "pack_u8" },
   { GST_CL_STAGE_UNPACK_RGB, GST_CL_DEPTHS_8, "unpack_rgb", "unpack_rgb_rows" },
   { GST_CL_STAGE_PACK_RGB, GST_CL_DEPTHS_8, "pack_rgb", "pack_rgb_rows" },
+  { GST_CL_STAGE_HISTOGRAM_RGB, GST_CL_DEPTHS_8, NULL, "histogram_rgb_rows" },
+  { GST_CL_STAGE_MAP_RGB, GST_CL_DEPTHS_8, NULL, "map_rgb_rows" },
   { GST_CL_STAGE_HISTOGRAM, GST_CL_DEPTHS_8, "histogram_u8",
       "histogram_rows_u8" },
   { GST_CL_STAGE_HISTOGRAM, GST_CL_DEPTHS_16, "histogram_u16",

@@ -35,6 +35,10 @@ typedef enum
    * replaced. */
   GST_CL_STAGE_UNPACK_RGB,
   GST_CL_STAGE_PACK_RGB,
+  /* rgbtable.cl (CPU devices): the histogram of RGB's channel, and the
+   * pixels mapped through a table of it, on the frame's pixels. */
+  GST_CL_STAGE_HISTOGRAM_RGB,
+  GST_CL_STAGE_MAP_RGB,
   /* histequalize.cl: the histogram of a frame's luma or gray samples, its
    * table (and the message's summary with it), the summary alone where no
    * table is built, GRAY16's bounds for the linear stretch, and the table

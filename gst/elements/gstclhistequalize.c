@@ -117,6 +117,7 @@
 #include "gstclhistequalizeprops.h"
 #include "gstclhistoutput.h"
 #include "gstclhistplan.h"
+#include "gstclrgbtable.h"
 #include "gstclroi.h"
 #include "gstclcolor.h"
 #include "gstcltablefrom.h"
@@ -224,6 +225,9 @@ struct _GstClHistEqualize {
   /* table-from=previous: the frame mapped and counted in one pass (not on
    * GPUs for 16 bits). */
   cl_kernel k_map_count;
+  /* Where RGB frames may come as pixels (CPU devices): the histogram and
+   * the map on them, in place of k_hist and k_apply. */
+  GstClRgbTable rgb;
   /* Each channel's lut holds the table of the frame before, made with
    * table_settings and table_space; see same_table(). */
   gboolean have_table;
@@ -295,6 +299,7 @@ release_kernels (GstClHistEqualize *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (k); i++)
     gst_cl_clear_kernel (k[i]);
+  gst_cl_rgb_table_clear (&self->rgb);
 }
 
 static void
@@ -455,6 +460,8 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
   GstClHistEqualize *self = GST_CL_HIST_EQUALIZE (filter);
   GstClBaseFilter *base = GST_CL_BASE_FILTER (filter);
   GstClContext *cl = gst_cl_base_filter_get_context (base);
+  GError *error = NULL;
+  guint space, pstride, offsets;
   gchar *defines;
   gboolean ok;
 
@@ -489,6 +496,19 @@ gst_cl_hist_equalize_configure (GstClFilter *filter,
   self->program = NULL;
   if (!ok)
     return FALSE;
+  /* RGB's pixels counted and mapped where they are, for YCrCb's luma:
+   * Lab's channel costs more to make twice than the passes over the
+   * channel's plane that this saves. */
+  if (gst_cl_filter_rgb_layout (filter, &space, &pstride, &offsets) &&
+      space == GST_CL_COLOR_YCRCB) {
+    if (!gst_cl_rgb_table_init (&self->rgb, cl, space, pstride, offsets,
+            &error)) {
+      gst_cl_base_filter_post_error (base, error);
+      g_error_free (error);
+      return FALSE;
+    }
+    gst_cl_filter_set_rgb_pixels (filter, TRUE);
+  }
   if (!alloc_buffers (self, cl))
     return FALSE;
   if (!self->cpu && zero_histograms (self) != CL_SUCCESS) {
@@ -507,9 +527,9 @@ enqueue_histogram (GstClHistEqualize *self, Channel *ch, const GstClPlane *in,
   const GstClCommands cmd = gst_cl_base_filter_get_commands (
       GST_CL_BASE_FILTER (self));
 
-  return gst_cl_hist_plan_enqueue (&self->plan, &cmd, self->k_hist, in,
-      self->swap, r->x, r->y, r->width, r->height, ch->hist[self->cur],
-      &self->hist_parts);
+  return gst_cl_hist_plan_enqueue (&self->plan, &cmd,
+      in->rgb_pstride ? self->rgb.histogram : self->k_hist, in, self->swap,
+      r->x, r->y, r->width, r->height, ch->hist[self->cur], &self->hist_parts);
 }
 
 /* What every table kernel takes after its own arguments (TABLE_ARGS in
@@ -596,6 +616,12 @@ static cl_int
 enqueue_apply (GstClHistEqualize *self, Channel *ch, const GstClPlane *in,
     const GstClPlane *out, cl_uint total, guint num_bins, const TableParams *t)
 {
+  if (in->rgb_pstride) {
+    const GstClCommands cmd = gst_cl_base_filter_get_commands (
+        GST_CL_BASE_FILTER (self));
+
+    return gst_cl_rgb_table_map (&self->rgb, &cmd, in, out, ch->lut);
+  }
   cl_kernel k = self->k_apply;
   const cl_uint bps = self->depth / 8;
   const cl_uint pitch = in->pitch / bps;
@@ -714,10 +740,10 @@ enqueue_map_count (GstClHistEqualize *self, Channel *ch, const GstClPlane *src,
 
 /* table-from=previous: with @fused, the channel mapped through its lut,
  * the table of the frame before, while its histogram is counted (in one
- * pass, but for 16 bits on GPUs: counted, then mapped); without, a first
- * frame, mapped through its own table as with table-from=current. Then the
- * frame's table goes into the lut for the next frame, with the message's
- * summary of the frame's own histogram. */
+ * pass, but for 16 bits on GPUs and RGB's pixels: counted, then mapped);
+ * without, a first frame, mapped through its own table as with
+ * table-from=current. Then the frame's table goes into the lut for the
+ * next frame, with the message's summary of the frame's own histogram. */
 static cl_int
 enqueue_channel_previous (GstClHistEqualize *self, Channel *ch,
     const GstClPlane *src, const GstClPlane *dst, const GstClRoi *r,
@@ -725,7 +751,8 @@ enqueue_channel_previous (GstClHistEqualize *self, Channel *ch,
 {
   GstClQueues *q = gst_cl_base_filter_get_queues (GST_CL_BASE_FILTER (self));
   const cl_uint total = r->width * r->height;
-  const gboolean one_pass = self->k_map_count != NULL;
+  /* RGB's pixels are counted, then mapped. */
+  const gboolean one_pass = self->k_map_count != NULL && !src->rgb_pstride;
   cl_int status = CL_SUCCESS;
 
   if (!fused || !one_pass)
@@ -790,7 +817,9 @@ gst_cl_hist_equalize_enqueue (GstClFilter *filter, const GstClPlane *in,
   self->pending_bins = 0;
 
   gst_cl_roi_choose (GST_ELEMENT (self), &self->roi_warning, &settings.roi,
-      in[0].row_bytes / (self->depth / 8), in[0].height, &r);
+      in[0].row_bytes /
+          (in[0].rgb_pstride ? in[0].rgb_pstride : self->depth / 8),
+      in[0].height, &r);
   total = r.width * r.height;
   t.method = settings.method;
   t.a = (cl_uint)floor (settings.saturate_low * total);

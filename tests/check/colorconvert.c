@@ -23,7 +23,8 @@
  * the plugin embeds (its "frame" program, color.cl and its tables
  * included) with a test kernel after it; and unpack_rgb_rows and
  * pack_rgb_rows, the CPU path's, built as the plugin builds them for each
- * layout and space.
+ * layout and space; and rgbtable.cl's histogram_rgb_rows and map_rgb_rows,
+ * which clhistequalize runs on the CPU path's RGB frames instead.
  */
 #include <gst/check/gstcheck.h>
 #include <string.h>
@@ -80,14 +81,15 @@ static cl_command_queue queue;
 static cl_program program;
 static cl_device_id device;
 
-/* The frame program and the test kernel, built with @options. */
+/* @source, built with @options. */
 static cl_program
-build_program (const gchar *options)
+build_source (const gchar *source, const gchar *options)
 {
-  const gchar *sources[] = { gst_cl_kernel_frame, test_kernels };
+  const gchar *sources[] = { source, test_kernels };
   cl_int status;
-  cl_program p = clCreateProgramWithSource (context, G_N_ELEMENTS (sources),
-      sources, NULL, &status);
+  /* Only the frame program gets the test kernel. */
+  cl_program p = clCreateProgramWithSource (context,
+      source == gst_cl_kernel_frame ? 2 : 1, sources, NULL, &status);
 
   fail_unless_equals_int (status, CL_SUCCESS);
   status = clBuildProgram (p, 1, &device, options, NULL, NULL);
@@ -100,6 +102,13 @@ build_program (const gchar *options)
         log);
   }
   return p;
+}
+
+/* The frame program and the test kernel, built with @options. */
+static cl_program
+build_program (const gchar *options)
+{
+  return build_source (gst_cl_kernel_frame, options);
 }
 
 static void
@@ -412,6 +421,179 @@ GST_START_TEST (test_unpack_pack_rgb_rows)
 
 GST_END_TEST;
 
+/* rgbtable.cl's histogram_rgb_rows, over a region of a random frame
+ * (odd width, rows padded by an odd number of bytes) in @bands bands, must
+ * give the reference's histogram of the channel; map_rgb_rows, with a
+ * random table, the reference's pixel with the channel replaced by its
+ * entry, the other bytes as they were and the rows' padding untouched,
+ * into another frame and in place. */
+static void
+check_table_frame (cl_program p, const RgbLayout *l, guint width, guint height,
+    guint space, guint bands, GRand *rand)
+{
+  const guint pitch = width * l->pstride + 13;
+  const gsize size = (gsize)pitch * height;
+  const guint rx = width / 3, ry = height / 4;
+  const guint rw = width - rx - width / 5, rh = height - ry;
+  const guint rows = (height + bands - 1) / bands;
+  const guint parts = (rh + rows - 1) / rows;
+  guint8 *frame = g_malloc (size), *out = g_malloc (size);
+  guint8 table[256];
+  guint *parts_hist = g_new0 (guint, (gsize)parts * 256);
+  guint expected[256] = { 0 }, counted[256] = { 0 };
+  cl_kernel hist_k = create_kernel_of (p, "histogram_rgb_rows");
+  cl_kernel map_k = create_kernel_of (p, "map_rgb_rows");
+  cl_mem src, dst, hist, lut;
+  const cl_uint zero = 0;
+
+  for (gsize i = 0; i < size; i++)
+    frame[i] = g_rand_int_range (rand, 0, 256);
+  for (guint i = 0; i < 256; i++)
+    table[i] = g_rand_int_range (rand, 0, 256);
+  src = create_buffer (size, frame);
+  hist = create_buffer ((gsize)parts * 256 * 4, NULL);
+  lut = create_buffer (256, table);
+
+  {
+    const cl_uint args[] = { pitch, rx, ry, rw, rh, rows, zero, zero, zero };
+    const size_t global[1] = { parts }, local[1] = { 1 };
+
+    fail_unless_equals_int (clSetKernelArg (hist_k, 0, sizeof (src), &src),
+        CL_SUCCESS);
+    for (guint a = 0; a < G_N_ELEMENTS (args); a++)
+      fail_unless_equals_int (clSetKernelArg (hist_k, 1 + a, sizeof (cl_uint),
+                                  &args[a]),
+          CL_SUCCESS);
+    fail_unless_equals_int (clSetKernelArg (hist_k, 10, sizeof (hist), &hist),
+        CL_SUCCESS);
+    fail_unless_equals_int (clSetKernelArg (hist_k, 11, 4, NULL), CL_SUCCESS);
+    fail_unless_equals_int (clEnqueueNDRangeKernel (queue, hist_k, 1, NULL,
+                                global, local, 0, NULL, NULL),
+        CL_SUCCESS);
+    read_buffer (hist, (gsize)parts * 256 * 4, (guint8 *)parts_hist);
+  }
+  for (guint y = ry; y < ry + rh; y++)
+    for (guint x = rx; x < rx + rw; x++) {
+      const guint8 *px = frame + (gsize)y * pitch + (gsize)x * l->pstride;
+
+      expected[ref_color_channel (space, px[l->r], px[l->g], px[l->b])]++;
+    }
+  for (guint k = 0; k < parts; k++)
+    for (guint b = 0; b < 256; b++)
+      counted[b] += parts_hist[k * 256 + b];
+  for (guint b = 0; b < 256; b++)
+    if (counted[b] != expected[b])
+      fail ("%s space %u %ux%u in %u bands: bin %u counted %u, expected %u",
+          l->name, space, width, height, bands, b, counted[b], expected[b]);
+
+  /* Into another frame, then in place. */
+  for (guint in_place = 0; in_place < 2; in_place++) {
+    const cl_uint args[] = { pitch, width, height, rows };
+    const size_t global[1] = { (height + rows - 1) / rows }, one[1] = { 1 };
+
+    memset (out, 0x5a, size);
+    dst = in_place ? clRetainMemObject (src), src : create_buffer (size, out);
+    if (in_place)
+      fail_unless_equals_int (clEnqueueWriteBuffer (queue, src, CL_TRUE, 0,
+                                  size, frame, 0, NULL, NULL),
+          CL_SUCCESS);
+    fail_unless_equals_int (clSetKernelArg (map_k, 0, sizeof (src), &src),
+        CL_SUCCESS);
+    for (guint a = 0; a < G_N_ELEMENTS (args); a++)
+      fail_unless_equals_int (clSetKernelArg (map_k, 1 + a, sizeof (cl_uint),
+                                  &args[a]),
+          CL_SUCCESS);
+    fail_unless_equals_int (clSetKernelArg (map_k, 5, sizeof (dst), &dst),
+        CL_SUCCESS);
+    fail_unless_equals_int (clSetKernelArg (map_k, 6, sizeof (cl_uint), &pitch),
+        CL_SUCCESS);
+    fail_unless_equals_int (clSetKernelArg (map_k, 7, sizeof (lut), &lut),
+        CL_SUCCESS);
+    fail_unless_equals_int (clEnqueueNDRangeKernel (queue, map_k, 1, NULL,
+                                global, one, 0, NULL, NULL),
+        CL_SUCCESS);
+    read_buffer (dst, size, out);
+    for (guint y = 0; y < height; y++) {
+      for (guint x = 0; x < width; x++) {
+        const gsize at = (gsize)y * pitch + (gsize)x * l->pstride;
+        guint8 e[4];
+
+        memcpy (e, frame + at, l->pstride);
+        ref_color_replace (space,
+            table[ref_color_channel (space, e[l->r], e[l->g], e[l->b])],
+            &e[l->r], &e[l->g], &e[l->b]);
+        if (memcmp (out + at, e, l->pstride) != 0)
+          fail ("%s space %u %ux%u%s at (%u, %u): mapped "
+                "%02x%02x%02x%02x, expected %02x%02x%02x%02x",
+              l->name, space, width, height, in_place ? " in place" : "", x, y,
+              out[at], out[at + 1], out[at + 2],
+              l->pstride == 4 ? out[at + 3] : 0, e[0], e[1], e[2],
+              l->pstride == 4 ? e[3] : 0);
+      }
+      /* The row's padding: another frame's untouched, in place the
+       * input's. */
+      for (gsize i = width * l->pstride; i < pitch; i++)
+        fail_unless_equals_int (out[(gsize)y * pitch + i],
+            in_place ? frame[(gsize)y * pitch + i] : 0x5a);
+    }
+    clReleaseMemObject (dst);
+  }
+  clReleaseKernel (hist_k);
+  clReleaseKernel (map_k);
+  clReleaseMemObject (src);
+  clReleaseMemObject (hist);
+  clReleaseMemObject (lut);
+  g_free (parts_hist);
+  g_free (frame);
+  g_free (out);
+}
+
+/* rgbtable.cl's kernels, built as gstclrgbtable.c builds them for each
+ * layout with YCrCb's luma, the channel clhistequalize gives them; for a
+ * layout of 4 bytes and one of 3 also with Lab's L, and with the table
+ * looked up without the CPU's byte shuffle (-DGST_CL_LUT_SCALAR). Each in
+ * as many bands as rows, in one, and in a few. */
+GST_START_TEST (test_rgb_table_rows)
+{
+  static const guint sizes[][2] = { { 641, 97 }, { 5, 5 }, { 37, 4 }, { 32, 3 },
+    { 95, 8 } };
+  static const struct {
+    guint space;
+    const gchar *options;
+  } builds[] = {
+    { GST_CL_COLOR_YCRCB, "" },
+    { GST_CL_COLOR_LAB, "" },
+    { GST_CL_COLOR_YCRCB, " -DGST_CL_LUT_SCALAR" },
+  };
+  GRand *rand = g_rand_new_with_seed (20261128);
+
+  for (guint l = 0; l < G_N_ELEMENTS (layouts); l++)
+    for (guint v = 0; v < G_N_ELEMENTS (builds); v++) {
+      const RgbLayout *lay = &layouts[l];
+      gchar *options;
+      cl_program p;
+
+      /* RGB (3 bytes) and BGRA (4) take every build. */
+      if (v > 0 && l != 0 && l != 3)
+        continue;
+      options = g_strdup_printf ("-cl-std=CL1.2 -DGST_CL_ROWS=1 "
+                                 "-DGST_CL_RGB_SPACE=%u "
+                                 "-DGST_CL_RGB_PSTRIDE=%u "
+                                 "-DGST_CL_RGB_OFFSETS=%u%s",
+          builds[v].space, lay->pstride, lay->r | lay->g << 8 | lay->b << 16,
+          builds[v].options);
+      p = build_source (gst_cl_kernel_rgbtable, options);
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+        check_table_frame (p, lay, sizes[z][0], sizes[z][1], builds[v].space,
+            MAX (1, sizes[z][1] / (1 + z % 3)), rand);
+      clReleaseProgram (p);
+      g_free (options);
+    }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 static Suite *
 colorconvert_suite (void)
 {
@@ -423,6 +605,7 @@ colorconvert_suite (void)
   tcase_add_test (tc, test_every_input);
   tcase_add_test (tc, test_unpack_pack_rgb);
   tcase_add_test (tc, test_unpack_pack_rgb_rows);
+  tcase_add_test (tc, test_rgb_table_rows);
   return s;
 }
 
