@@ -52,7 +52,7 @@
  *   GST_CL_FP64_DIV    get a correctly rounded float quotient through double
  */
 
-#ifdef GST_CL_FP64_DIV
+#if defined(GST_CL_FP64_DIV) || defined(GST_CL_HAVE_FP64)
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
 
@@ -275,6 +275,26 @@ lut_entry_rhe (uint cdf, uint h0, ulong den, float inv, uint span)
     d++;
   return (uint) d;
 }
+
+#ifdef GST_CL_HAVE_FP64
+/* lut_entry_rhe in double, with @inv = 1 / @den in double: CPUs compute it
+ * on vectors of entries, which they cannot with 64-bit integer products.
+ * (cdf - h0) * span < 2^48 and q * den <= num + den are exact in 53 bits,
+ * and the quotient's relative error of about 2^-52 on at most 65535 puts
+ * q within one of the floor, which the exact remainder corrects. */
+static inline uint
+lut_entry_rhe_f64 (uint cdf, uint h0, double den, double inv, double span)
+{
+  const double num = (double) (cdf - h0) * span;
+  /* Truncation is the floor of this quotient, which is not negative. */
+  const int q0 = (int) (num * inv);
+  const double r0 = num - (double) q0 * den;
+  const int q = r0 < 0.0 ? q0 - 1 : r0 >= den ? q0 + 1 : q0;
+  const double r = r0 < 0.0 ? r0 + den : r0 >= den ? r0 - den : r0;
+
+  return (uint) (2.0 * r > den || (2.0 * r == den && (q & 1)) ? q + 1 : q);
+}
+#endif
 
 /* An 8-bit table's entry for v > i0 of a frame that is not constant. */
 static inline uint
@@ -1043,12 +1063,41 @@ bin_count (__global const uint * hist, uint parts, uint nbins, uint v)
   return h;
 }
 
+/* The equalized entries of bins [@start, @start + @width) from their
+ * cumulative counts, in the loop of lut_entry_rhe_f64 that the compiler
+ * vectorizes. */
+#if defined(GST_CL_HAVE_FP64) && WANT_ROWS && WANT_IN16
+#define MAKE_LUT_ROWS_F64 1
+static inline void
+make_lut_range_f64 (uint start, uint width, uint i0, uint h0, ulong den,
+    uint lo, uint span, __global const uint * cum, __global void *lut,
+    uint tsize, uint id_shift, uint strength, uint smoothing, uint restart,
+    __global const uint * state_prev, __global uint * state_next)
+{
+  const double dden = (double) den, inv = 1.0 / dden, dspan = (double) span;
+
+  for (uint v = start; v < start + width; v++) {
+    const uint q = lut_entry_rhe_f64 (cum[v], h0, dden, inv, dspan);
+    const uint e = final_entry (v <= i0 ? lo : lo + q, v, id_shift,
+        strength, smoothing, restart, state_prev, state_next, true);
+
+    if (tsize == 1)
+      ((__global uchar *) lut)[v] = (uchar) e;
+    else
+      ((__global ushort *) lut)[v] = (ushort) e;
+  }
+}
+#else
+#define MAKE_LUT_ROWS_F64 0
+#define make_lut_range_f64(...)
+#endif
+
 #define MAKE_LUT_ROWS(S, T, nbins)                                           \
   __kernel void make_lut_rows_##S (__global const uint * hist, uint parts,   \
       uint total, __global T * lut, __global uint * stats,                   \
       __global uint * summary, uint group, __global uint * cum, TABLE_ARGS)  \
   {                                                                          \
-    const uint width = nbins / get_global_size (0);                          \
+    uint width = nbins / get_global_size (0);                                \
     const uint start = get_global_id (0) * width;                            \
     uint i0 = 0, h0, first = nbins, last = 0, cdf = 0, acc = 0, below;       \
     uint lv = 0, hv = 0;                                                     \
@@ -1096,6 +1145,13 @@ bin_count (__global const uint * hist, uint parts, uint nbins, uint v)
           acc = 0;                                                           \
         }                                                                    \
       }                                                                      \
+    }                                                                        \
+    if (MAKE_LUT_ROWS_F64 && method != GST_CL_METHOD_LINEAR &&              \
+        h0 != total && span != GST_CL_SPAN_CV) {                             \
+      make_lut_range_f64 (start, width, i0, h0, den, lo, span, cum,          \
+          (__global void *) lut, sizeof (T), id_shift, strength, smoothing,  \
+          restart, state_prev, state_next);                                  \
+      width = 0;                                                             \
     }                                                                        \
     for (uint v = start; v < start + width; v++) {                           \
       uint e;                                                                \
