@@ -1063,15 +1063,67 @@ bin_count (__global const uint * hist, uint parts, uint nbins, uint v)
   return h;
 }
 
+/* Bins [@start, @start + @width) of the @parts partial histograms summed
+ * into @cum; with @summary, their statistics stored at @st (as
+ * make_lut_u16 does per block) and the message's bins of @group where they
+ * do not span ranges; then @cum made their running sum from @below. Loops
+ * apart, so that all but the running sum run on vectors. */
+static inline void
+range_cumulative (__global const uint * hist, uint parts, uint nbins,
+    uint start, uint width, __global uint * cum, uint below,
+    __global uint * summary, uint group, __global uint * st)
+{
+  const uint end = start + width;
+  uint first = nbins, last = 0, cdf = below;
+  ulong sv = 0, sv2 = 0;
+
+  for (uint v = start; v < end; v++)
+    cum[v] = hist[v];
+  for (uint p = 1; p < parts; p++)
+    for (uint v = start; v < end; v++)
+      cum[v] += hist[p * nbins + v];
+  if (summary) {
+    for (uint v = start; v < end; v++) {
+      const uint h = cum[v];
+
+      first = min (first, h ? v : nbins);
+      last = max (last, h ? v : 0u);
+      sv += (ulong) h * v;
+      /* v * v < 2^32 for the 65536 bins. */
+      sv2 += (ulong) h * (v * v);
+    }
+    for (uint g = start; group <= width && g < end; g += group) {
+      uint acc = 0;
+
+      for (uint v = g; v < g + group; v++)
+        acc += cum[v];
+      summary[SUMMARY_HEAD + g / group] = acc;
+    }
+  }
+  for (uint v = start; v < end; v++) {
+    cdf += cum[v];
+    cum[v] = cdf;
+  }
+  if (summary) {
+    st[0] = cdf - below;
+    st[1] = first;
+    st[2] = last;
+    store_u64 (st + 4, sv);
+    store_u64 (st + 6, sv2);
+  }
+}
+
 /* The equalized entries of bins [@start, @start + @width) from their
  * cumulative counts, in the loop of lut_entry_rhe_f64 that the compiler
- * vectorizes. */
+ * vectorizes. A @restart frame's loop does not read @state_prev, which
+ * clhistogram's summary passes as @state_next too: buffers that may
+ * overlap keep a loop scalar. */
 #if defined(GST_CL_HAVE_FP64) && WANT_ROWS && WANT_IN16
 #define MAKE_LUT_ROWS_F64 1
 static inline void
-make_lut_range_f64 (uint start, uint width, uint i0, uint h0, ulong den,
-    uint lo, uint span, __global const uint * cum, __global void *lut,
-    uint tsize, uint id_shift, uint strength, uint smoothing, uint restart,
+entries_f64 (uint start, uint width, uint i0, uint h0, ulong den, uint lo,
+    uint span, __global const uint * cum, __global void *lut, uint tsize,
+    uint id_shift, uint strength, uint smoothing, uint restart,
     __global const uint * state_prev, __global uint * state_next)
 {
   const double dden = (double) den, inv = 1.0 / dden, dspan = (double) span;
@@ -1087,6 +1139,20 @@ make_lut_range_f64 (uint start, uint width, uint i0, uint h0, ulong den,
       ((__global ushort *) lut)[v] = (ushort) e;
   }
 }
+
+static inline void
+make_lut_range_f64 (uint start, uint width, uint i0, uint h0, ulong den,
+    uint lo, uint span, __global const uint * cum, __global void *lut,
+    uint tsize, uint id_shift, uint strength, uint smoothing, uint restart,
+    __global const uint * state_prev, __global uint * state_next)
+{
+  if (restart)
+    entries_f64 (start, width, i0, h0, den, lo, span, cum, lut, tsize,
+        id_shift, strength, smoothing, 1, state_prev, state_next);
+  else
+    entries_f64 (start, width, i0, h0, den, lo, span, cum, lut, tsize,
+        id_shift, strength, smoothing, 0, state_prev, state_next);
+}
 #else
 #define MAKE_LUT_ROWS_F64 0
 #define make_lut_range_f64(...)
@@ -1099,9 +1165,8 @@ make_lut_range_f64 (uint start, uint width, uint i0, uint h0, ulong den,
   {                                                                          \
     uint width = nbins / get_global_size (0);                                \
     const uint start = get_global_id (0) * width;                            \
-    uint i0 = 0, h0, first = nbins, last = 0, cdf = 0, acc = 0, below;       \
-    uint lv = 0, hv = 0;                                                     \
-    ulong sv = 0, sv2 = 0, den;                                              \
+    uint i0 = 0, h0, cdf = 0, below, lv = 0, hv = 0;                         \
+    ulong den;                                                               \
     float inv, scale;                                                        \
                                                                              \
     while (i0 + 1 < nbins && bin_count (hist, parts, nbins, i0) == 0)        \
@@ -1127,25 +1192,8 @@ make_lut_range_f64 (uint start, uint width, uint i0, uint h0, ulong den,
       for (uint v = 0; v < start; v++)                                       \
         cdf += hist[p * nbins + v];                                          \
     below = cdf;                                                             \
-    for (uint v = start; v < start + width; v++) {                           \
-      const uint h = bin_count (hist, parts, nbins, v);                      \
-                                                                             \
-      cdf += h;                                                              \
-      cum[v] = cdf;                                                          \
-      if (summary) {                                                         \
-        if (h) {                                                             \
-          first = min (first, v);                                            \
-          last = v;                                                          \
-          sv += (ulong) h * v;                                               \
-          sv2 += (ulong) h * v * v;                                          \
-        }                                                                    \
-        acc += h;                                                            \
-        if (group <= width && ((v + 1) & (group - 1)) == 0) {                \
-          summary[SUMMARY_HEAD + v / group] = acc;                           \
-          acc = 0;                                                           \
-        }                                                                    \
-      }                                                                      \
-    }                                                                        \
+    range_cumulative (hist, parts, nbins, start, width, cum, below, summary, \
+        group, stats + get_global_id (0) * 8);                               \
     if (MAKE_LUT_ROWS_F64 && method != GST_CL_METHOD_LINEAR &&              \
         h0 != total && span != GST_CL_SPAN_CV) {                             \
       make_lut_range_f64 (start, width, i0, h0, den, lo, span, cum,          \
@@ -1168,15 +1216,6 @@ make_lut_range_f64 (uint start, uint width, uint i0, uint h0, ulong den,
         e = lo + lut_entry_rhe (cum[v], h0, den, inv, span);                 \
       lut[v] = (T) final_entry (e, v, id_shift, strength, smoothing,         \
           restart, state_prev, state_next, true);                            \
-    }                                                                        \
-    if (summary) {                                                           \
-      __global uint *st = stats + get_global_id (0) * 8;                     \
-                                                                             \
-      st[0] = cdf - below;                                                   \
-      st[1] = first;                                                         \
-      st[2] = last;                                                          \
-      store_u64 (st + 4, sv);                                                \
-      store_u64 (st + 6, sv2);                                               \
     }                                                                        \
   }
 
