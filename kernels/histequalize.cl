@@ -281,11 +281,13 @@ lut_entry_rhe (uint cdf, uint h0, ulong den, float inv, uint span)
  * on vectors of entries, which they cannot with 64-bit integer products.
  * (cdf - h0) * span < 2^48 and q * den <= num + den are exact in 53 bits,
  * and the quotient's relative error of about 2^-52 on at most 65535 puts
- * q within one of the floor, which the exact remainder corrects. */
+ * q within one of the floor, which the exact remainder corrects. Bins up
+ * to the first non-empty one (cdf <= h0) get 0, so that a loop over all
+ * bins needs no branch. */
 static inline uint
 lut_entry_rhe_f64 (uint cdf, uint h0, double den, double inv, double span)
 {
-  const double num = (double) (cdf - h0) * span;
+  const double num = (double) (max (cdf, h0) - h0) * span;
   /* Truncation is the floor of this quotient, which is not negative. */
   const int q0 = (int) (num * inv);
   const double r0 = num - (double) q0 * den;
@@ -1121,8 +1123,8 @@ range_cumulative (__global const uint * hist, uint parts, uint nbins,
 #if defined(GST_CL_HAVE_FP64) && WANT_ROWS && WANT_IN16
 #define MAKE_LUT_ROWS_F64 1
 static inline void
-entries_f64 (uint start, uint width, uint i0, uint h0, ulong den, uint lo,
-    uint span, __global const uint * cum, __global void *lut, uint tsize,
+entries_f64 (uint start, uint width, uint h0, ulong den, uint lo, uint span,
+    __global const uint * cum, __global void *lut, uint tsize,
     uint id_shift, uint strength, uint smoothing, uint restart,
     __global const uint * state_prev, __global uint * state_next)
 {
@@ -1130,8 +1132,8 @@ entries_f64 (uint start, uint width, uint i0, uint h0, ulong den, uint lo,
 
   for (uint v = start; v < start + width; v++) {
     const uint q = lut_entry_rhe_f64 (cum[v], h0, dden, inv, dspan);
-    const uint e = final_entry (v <= i0 ? lo : lo + q, v, id_shift,
-        strength, smoothing, restart, state_prev, state_next, true);
+    const uint e = final_entry (lo + q, v, id_shift, strength, smoothing,
+        restart, state_prev, state_next, true);
 
     if (tsize == 1)
       ((__global uchar *) lut)[v] = (uchar) e;
@@ -1141,17 +1143,17 @@ entries_f64 (uint start, uint width, uint i0, uint h0, ulong den, uint lo,
 }
 
 static inline void
-make_lut_range_f64 (uint start, uint width, uint i0, uint h0, ulong den,
-    uint lo, uint span, __global const uint * cum, __global void *lut,
+make_lut_range_f64 (uint start, uint width, uint h0, ulong den, uint lo,
+    uint span, __global const uint * cum, __global void *lut,
     uint tsize, uint id_shift, uint strength, uint smoothing, uint restart,
     __global const uint * state_prev, __global uint * state_next)
 {
   if (restart)
-    entries_f64 (start, width, i0, h0, den, lo, span, cum, lut, tsize,
-        id_shift, strength, smoothing, 1, state_prev, state_next);
+    entries_f64 (start, width, h0, den, lo, span, cum, lut, tsize, id_shift,
+        strength, smoothing, 1, state_prev, state_next);
   else
-    entries_f64 (start, width, i0, h0, den, lo, span, cum, lut, tsize,
-        id_shift, strength, smoothing, 0, state_prev, state_next);
+    entries_f64 (start, width, h0, den, lo, span, cum, lut, tsize, id_shift,
+        strength, smoothing, 0, state_prev, state_next);
 }
 #else
 #define MAKE_LUT_ROWS_F64 0
@@ -1196,7 +1198,7 @@ make_lut_range_f64 (uint start, uint width, uint i0, uint h0, ulong den,
         group, stats + get_global_id (0) * 8);                               \
     if (MAKE_LUT_ROWS_F64 && method != GST_CL_METHOD_LINEAR &&              \
         h0 != total && span != GST_CL_SPAN_CV) {                             \
-      make_lut_range_f64 (start, width, i0, h0, den, lo, span, cum,          \
+      make_lut_range_f64 (start, width, h0, den, lo, span, cum,              \
           (__global void *) lut, sizeof (T), id_shift, strength, smoothing,  \
           restart, state_prev, state_next);                                  \
       width = 0;                                                             \
