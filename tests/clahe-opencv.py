@@ -111,6 +111,20 @@ def run_reference(tool, frame, clip, tx, ty):
 
 # The formats of 16-bit luma the element's 16-bit cases run in too.
 YUV16 = ('Y444_16LE', 'P016_LE')
+# Their chroma planes: (plane, rows, bytes of samples in a row) of w x h.
+CHROMA_ROWS = {
+    'Y444_16LE': lambda w, h: [(1, h, w * 2), (2, h, w * 2)],
+    'P016_LE': lambda w, h: [(1, (h + 1) // 2, (w + 1) // 2 * 4)],
+}
+
+
+def plane_rows(data, info, plane, rows, row_bytes):
+    """The sample bytes of @rows rows of @plane of a frame laid out as
+    @info says."""
+    start = info.offset[plane]
+    stride = info.stride[plane]
+    return data[start:start + rows * stride].reshape(rows, stride)[
+        :, :row_bytes]
 
 
 class Element:
@@ -156,8 +170,12 @@ class Element:
         rows = out[info.offset[0]:info.offset[0] + h * info.stride[0]]
         luma = rows.reshape(h, info.stride[0])[:, :w * 2].copy() \
             .view('<u2').reshape(h, w).astype(np.uint16)
-        # The chroma planes' bytes, from the first plane after the luma.
-        chroma_ok = np.array_equal(out[info.offset[1]:], data[info.offset[1]:])
+        # The chroma planes' samples; the bytes that pad their rows are not
+        # the frame's, and an output buffer of the element's own (upstream's
+        # not writable) leaves them as its memory had them.
+        chroma_ok = all(np.array_equal(plane_rows(out, info, p, n, row),
+                                       plane_rows(data, info, p, n, row))
+                        for p, n, row in CHROMA_ROWS[fmt](w, h))
         return luma, chroma_ok
 
     def run(self, frame, clip, tx, ty):
