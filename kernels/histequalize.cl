@@ -1165,7 +1165,7 @@ make_lut_range_f64 (uint start, uint width, uint h0, ulong den, uint lo,
       uint total, __global T * lut, __global uint * stats,                   \
       __global uint * summary, uint group, __global uint * cum, TABLE_ARGS)  \
   {                                                                          \
-    uint width = nbins / get_global_size (0);                                \
+    const uint width = nbins / get_global_size (0);                          \
     const uint start = get_global_id (0) * width;                            \
     uint i0 = 0, h0, cdf = 0, below, lv = 0, hv = 0;                         \
     ulong den;                                                               \
@@ -1196,28 +1196,28 @@ make_lut_range_f64 (uint start, uint width, uint h0, ulong den, uint lo,
     below = cdf;                                                             \
     range_cumulative (hist, parts, nbins, start, width, cum, below, summary, \
         group, stats + get_global_id (0) * 8);                               \
-    if (MAKE_LUT_ROWS_F64 && method != GST_CL_METHOD_LINEAR &&              \
+    if (MAKE_LUT_ROWS_F64 && method != GST_CL_METHOD_LINEAR &&               \
         h0 != total && span != GST_CL_SPAN_CV) {                             \
       make_lut_range_f64 (start, width, h0, den, lo, span, cum,              \
           (__global void *) lut, sizeof (T), id_shift, strength, smoothing,  \
           restart, state_prev, state_next);                                  \
-      width = 0;                                                             \
-    }                                                                        \
-    for (uint v = start; v < start + width; v++) {                           \
-      uint e;                                                                \
+    } else {                                                                 \
+      for (uint v = start; v < start + width; v++) {                         \
+        uint e;                                                              \
                                                                              \
-      if (method == GST_CL_METHOD_LINEAR)                                    \
-        e = linear_entry (v, lv, hv, lo, span, id_shift);                    \
-      else if (h0 == total)                                                  \
-        e = v >> id_shift;                                                   \
-      else if (v <= i0)                                                      \
-        e = lo;                                                              \
-      else if (span == GST_CL_SPAN_CV)                                       \
-        e = lut_entry_u8 (cum[v], h0, scale);                                \
-      else                                                                   \
-        e = lo + lut_entry_rhe (cum[v], h0, den, inv, span);                 \
-      lut[v] = (T) final_entry (e, v, id_shift, strength, smoothing,         \
-          restart, state_prev, state_next, true);                            \
+        if (method == GST_CL_METHOD_LINEAR)                                  \
+          e = linear_entry (v, lv, hv, lo, span, id_shift);                  \
+        else if (h0 == total)                                                \
+          e = v >> id_shift;                                                 \
+        else if (v <= i0)                                                    \
+          e = lo;                                                            \
+        else if (span == GST_CL_SPAN_CV)                                     \
+          e = lut_entry_u8 (cum[v], h0, scale);                              \
+        else                                                                 \
+          e = lo + lut_entry_rhe (cum[v], h0, den, inv, span);               \
+        lut[v] = (T) final_entry (e, v, id_shift, strength, smoothing,       \
+            restart, state_prev, state_next, true);                          \
+      }                                                                      \
     }                                                                        \
   }
 

@@ -167,8 +167,7 @@ class Element:
         out = np.frombuffer(m.data, np.uint8).copy()
         buf.unmap(m)
         p.set_state(Gst.State.NULL)
-        rows = out[info.offset[0]:info.offset[0] + h * info.stride[0]]
-        luma = rows.reshape(h, info.stride[0])[:, :w * 2].copy() \
+        luma = plane_rows(out, info, 0, h, w * 2).copy() \
             .view('<u2').reshape(h, w).astype(np.uint16)
         # The chroma planes' samples; the bytes that pad their rows are not
         # the frame's, and an output buffer of the element's own (upstream's
