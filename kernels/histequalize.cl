@@ -1157,7 +1157,15 @@ make_lut_range_f64 (uint start, uint width, uint h0, ulong den, uint lo,
 }
 #else
 #define MAKE_LUT_ROWS_F64 0
-#define make_lut_range_f64(...)
+/* Never called: MAKE_LUT_ROWS_F64 keeps the call out. A function, as
+ * NVIDIA's OpenCL C has no variadic macros. */
+static inline void
+make_lut_range_f64 (uint start, uint width, uint h0, ulong den, uint lo,
+    uint span, __global const uint * cum, __global void *lut,
+    uint tsize, uint id_shift, uint strength, uint smoothing, uint restart,
+    __global const uint * state_prev, __global uint * state_next)
+{
+}
 #endif
 
 #define MAKE_LUT_ROWS(S, T, nbins)                                           \
