@@ -4,9 +4,9 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later (COPYING)
 #
 # Fails on kernel source that PoCL (the device of every local and CI run)
-# compiles and NVIDIA's OpenCL compiler rejects: PoCL's clang takes
-# extensions that OpenCL C 1.2 leaves out, so such code passes every test
-# here and fails to build on a GPU.
+# compiles and NVIDIA's OpenCL compiler rejects: PoCL's newer clang takes
+# code that NVIDIA's front end refuses, so such code passes every test here
+# and fails to build on a GPU.
 # - variadic macros ("variadic macros not supported in OpenCL")
 set -eu
 cd "$(dirname "$0")/.."
