@@ -1142,31 +1142,29 @@ entries_f64 (uint start, uint width, uint h0, ulong den, uint lo, uint span,
   }
 }
 
+#else
+#define MAKE_LUT_ROWS_F64 0
+#endif
+
+/* Defined in every build, empty and never called where MAKE_LUT_ROWS_F64
+ * is 0 (it keeps the call out), so that MAKE_LUT_ROWS may name it: an
+ * empty variadic macro instead does not build on NVIDIA, whose OpenCL C
+ * has no variadic macros. */
 static inline void
 make_lut_range_f64 (uint start, uint width, uint h0, ulong den, uint lo,
     uint span, __global const uint * cum, __global void *lut,
     uint tsize, uint id_shift, uint strength, uint smoothing, uint restart,
     __global const uint * state_prev, __global uint * state_next)
 {
+#if MAKE_LUT_ROWS_F64
   if (restart)
     entries_f64 (start, width, h0, den, lo, span, cum, lut, tsize, id_shift,
         strength, smoothing, 1, state_prev, state_next);
   else
     entries_f64 (start, width, h0, den, lo, span, cum, lut, tsize, id_shift,
         strength, smoothing, 0, state_prev, state_next);
-}
-#else
-#define MAKE_LUT_ROWS_F64 0
-/* Never called: MAKE_LUT_ROWS_F64 keeps the call out. A function, as
- * NVIDIA's OpenCL C has no variadic macros. */
-static inline void
-make_lut_range_f64 (uint start, uint width, uint h0, ulong den, uint lo,
-    uint span, __global const uint * cum, __global void *lut,
-    uint tsize, uint id_shift, uint strength, uint smoothing, uint restart,
-    __global const uint * state_prev, __global uint * state_next)
-{
-}
 #endif
+}
 
 #define MAKE_LUT_ROWS(S, T, nbins)                                           \
   __kernel void make_lut_rows_##S (__global const uint * hist, uint parts,   \
