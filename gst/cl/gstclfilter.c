@@ -30,6 +30,7 @@
 #include "gstclframe.h"
 #include "gstclvideoplane.h"
 #include "gstclasyncdownload.h"
+#include "gstclheldframe.h"
 #include "gstclhostmemory.h"
 #include "gstclutils.h"
 
@@ -37,6 +38,14 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 #define GST_CAT_DEFAULT gst_cl_debug
 
 #define ELEMENT_CAT(f) (GST_CL_BASE_FILTER_GET_CLASS (f)->debug_category)
+
+#define DEFAULT_HOLD_FRAME FALSE
+
+enum
+{
+  PROP_0,
+  PROP_HOLD_FRAME,
+};
 
 typedef struct {
   /* The channel of RGB frames, set and read atomically (elements set it
@@ -60,6 +69,7 @@ typedef struct {
   cl_event results;
   GstClDownloads downloads;
   GstBuffer *pending;
+  GstClHeldFrame held;
   /* Per frame: its input, and whether finish() ran while its download
    * was under way, with what it returned. */
   GstBuffer *inbuf;
@@ -820,6 +830,19 @@ gst_cl_filter_decide_allocation (GstBaseTransform *trans, GstQuery *query)
   gboolean ret;
 
   gst_query_parse_allocation (query, &caps, NULL);
+  /* A frame that hold-frame keeps is one buffer more than downstream
+   * counted on keeping: without it, a downstream that keeps the last
+   * frame would wait for the held one, which waits for a buffer. The
+   * property may be set while playing, after this query. */
+  if (gst_query_get_n_allocation_pools (query) > 0) {
+    GstBufferPool *pool;
+    guint size, min, max;
+
+    gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
+    if (max)
+      gst_query_set_nth_allocation_pool (query, 0, pool, size, min, max + 1);
+    gst_clear_object (&pool);
+  }
   ret = gst_cl_caps_on_device (caps)
             ? gst_cl_buffer_pool_decide_allocation (cl, query)
             : gst_cl_host_memory_decide_allocation (cl, query);
@@ -836,9 +859,17 @@ static gboolean
 gst_cl_filter_query (GstBaseTransform *trans, GstPadDirection direction,
     GstQuery *query)
 {
+  if (GST_QUERY_TYPE (query) == GST_QUERY_DRAIN && direction == GST_PAD_SINK)
+    gst_cl_held_frame_push (&PRIV (trans)->held, trans->srcpad);
   if (!GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
            ->query (trans, direction, query))
     return FALSE;
+  if (GST_QUERY_TYPE (query) == GST_QUERY_LATENCY && direction == GST_PAD_SRC) {
+    GstCaps *caps = gst_pad_get_current_caps (trans->sinkpad);
+
+    gst_cl_held_frame_add_latency (&PRIV (trans)->held, caps, query);
+    gst_clear_caps (&caps);
+  }
   if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS && direction == GST_PAD_SINK)
     gst_cl_filter_caps_order_sink_query (trans,
         GST_CL_FILTER_GET_CLASS (trans)->write_components != 0, query);
@@ -848,6 +879,10 @@ gst_cl_filter_query (GstBaseTransform *trans, GstPadDirection direction,
 static gboolean
 gst_cl_filter_sink_event (GstBaseTransform *trans, GstEvent *event)
 {
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
+    gst_cl_held_frame_clear (&PRIV (trans)->held);
+  else if (GST_EVENT_IS_SERIALIZED (event))
+    gst_cl_held_frame_push (&PRIV (trans)->held, trans->srcpad);
   if (GST_EVENT_IS_SERIALIZED (event))
     gst_cl_filter_complete_pending (GST_CL_FILTER (trans));
   return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
@@ -857,6 +892,7 @@ gst_cl_filter_sink_event (GstBaseTransform *trans, GstEvent *event)
 static gboolean
 gst_cl_filter_stop (GstBaseTransform *trans)
 {
+  gst_cl_held_frame_clear (&PRIV (trans)->held);
   gst_cl_filter_complete_pending (GST_CL_FILTER (trans));
   gst_cl_downloads_forget (&PRIV (trans)->downloads);
   PRIV (trans)->negotiated = FALSE;
@@ -872,9 +908,69 @@ gst_cl_filter_finalize (GObject *object)
     clReleaseEvent (PRIV (object)->results);
   gst_cl_downloads_forget (&PRIV (object)->downloads);
   gst_clear_buffer (&PRIV (object)->pending);
+  gst_cl_held_frame_clear (&PRIV (object)->held);
   gst_cl_frame_plan_clear (&PRIV (object)->plan);
   gst_caps_replace (&PRIV (object)->refused, NULL);
   G_OBJECT_CLASS (gst_cl_filter_parent_class)->finalize (object);
+}
+
+/* A frame made under the caps before a renegotiation leaves before the
+ * new caps do; the frame before a gap leaves before the base class marks
+ * the next frame it pushes as DISCONT. */
+static GstFlowReturn
+gst_cl_filter_submit_input_buffer (GstBaseTransform *trans, gboolean is_discont,
+    GstBuffer *input)
+{
+  GstFlowReturn ret = gst_cl_held_frame_before_input (&PRIV (trans)->held,
+      trans->srcpad, is_discont, gst_pad_needs_reconfigure (trans->srcpad));
+
+  if (ret != GST_FLOW_OK) {
+    gst_buffer_unref (input);
+    return ret;
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
+      ->submit_input_buffer (trans, is_discont, input);
+}
+
+static GstFlowReturn
+gst_cl_filter_generate_output (GstBaseTransform *trans, GstBuffer **outbuf)
+{
+  GstFlowReturn ret = GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)
+                          ->generate_output (trans, outbuf);
+
+  if (ret != GST_FLOW_OK)
+    return ret;
+  return gst_cl_held_frame_take (&PRIV (trans)->held, trans->srcpad, outbuf);
+}
+
+static void
+gst_cl_filter_set_property (GObject *object, guint prop_id, const GValue *value,
+    GParamSpec *pspec)
+{
+  switch (prop_id) {
+    case PROP_HOLD_FRAME:
+      g_atomic_int_set (&PRIV (object)->held.enabled,
+          g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+static void
+gst_cl_filter_get_property (GObject *object, guint prop_id, GValue *value,
+    GParamSpec *pspec)
+{
+  switch (prop_id) {
+    case PROP_HOLD_FRAME:
+      g_value_set_boolean (value,
+          g_atomic_int_get (&PRIV (object)->held.enabled));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
 }
 
 static void
@@ -882,7 +978,30 @@ gst_cl_filter_class_init (GstClFilterClass *klass)
 {
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->finalize = gst_cl_filter_finalize;
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+
+  gobject_class->finalize = gst_cl_filter_finalize;
+  gobject_class->set_property = gst_cl_filter_set_property;
+  gobject_class->get_property = gst_cl_filter_get_property;
+
+  /**
+   * GstClFilter:hold-frame:
+   *
+   * Each output frame leaves when the next frame's commands are queued,
+   * so that its download from the device runs beside the next frame's
+   * upload where the next element reads each frame on this element's
+   * thread (no `queue` between them). Adds one frame interval of latency,
+   * which the element reports in the LATENCY query. A held frame is pushed
+   * before any serialized event (EOS, caps, segment) and before a drain,
+   * and dropped on a flush.
+   */
+  g_object_class_install_property (gobject_class, PROP_HOLD_FRAME,
+      g_param_spec_boolean ("hold-frame", "Hold frame",
+          "Push each frame when the next one's work is queued, so that "
+          "transfers of both overlap (one frame of latency)",
+          DEFAULT_HOLD_FRAME,
+          G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
+              G_PARAM_STATIC_STRINGS));
   trans_class->transform_caps = GST_DEBUG_FUNCPTR (
       gst_cl_filter_transform_caps);
   trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_cl_filter_set_caps);
@@ -900,6 +1019,10 @@ gst_cl_filter_class_init (GstClFilterClass *klass)
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cl_filter_stop);
   trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_filter_sink_event);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cl_filter_query);
+  trans_class->submit_input_buffer = GST_DEBUG_FUNCPTR (
+      gst_cl_filter_submit_input_buffer);
+  trans_class->generate_output = GST_DEBUG_FUNCPTR (
+      gst_cl_filter_generate_output);
   trans_class->passthrough_on_same_caps = FALSE;
   /* Elements that write nothing see frames in passthrough. */
   trans_class->transform_ip_on_passthrough = TRUE;
