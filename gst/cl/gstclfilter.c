@@ -992,8 +992,9 @@ gst_cl_filter_class_init (GstClFilterClass *klass)
    * upload where the next element reads each frame on this element's
    * thread (no `queue` between them). Adds one frame interval of latency,
    * which the element reports in the LATENCY query. A held frame is pushed
-   * before any serialized event (EOS, caps, segment) and before a drain,
-   * and dropped on a flush.
+   * before any serialized event (EOS, caps, segment), before a drain, a
+   * downstream renegotiation and a frame that follows a gap, and dropped
+   * on a flush.
    */
   g_object_class_install_property (gobject_class, PROP_HOLD_FRAME,
       g_param_spec_boolean ("hold-frame", "Hold frame",

@@ -29,7 +29,8 @@ G_BEGIN_DECLS
  * the device runs beside the next frame's upload even where the consumer
  * reads each frame on the element's thread (no queue between them). One
  * frame of latency for it. The frame is pushed before any serialized
- * event or drain, dropped on a flush and at stop. Streaming thread only,
+ * event or drain, a renegotiation and a frame after a gap, dropped on a
+ * flush and at stop. Streaming thread only,
  * but for @enabled, set and read atomically. */
 typedef struct {
   gint enabled;
