@@ -1287,9 +1287,30 @@ apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
 }
 #endif
 
+#if WANT_ROWS && (WANT_U16 || WANT_U16_U8)
+typedef ushort4 lut16_pixels __attribute__ ((aligned (1)));
+typedef uchar4 lut16_bytes __attribute__ ((aligned (1)));
+/* Four pixels a step: one load and one store of the four, so that the
+ * table's loads, not the stores, bound the loop. */
+#define LUT16_ROW(s, d, width, lut, V4) do {                                 \
+    uint x = 0;                                                              \
+                                                                             \
+    for (; x + 4 <= width; x += 4) {                                         \
+      const lut16_pixels v = *(__global const lut16_pixels *) (s + x);       \
+                                                                             \
+      *(__global V4 *) (d + x) = CONVERT_##V4 ((ushort4) (lut[v.s0],         \
+          lut[v.s1], lut[v.s2], lut[v.s3]));                                 \
+    }                                                                        \
+    for (; x < width; x++)                                                   \
+      d[x] = lut[s[x]];                                                      \
+  } while (0)
+#define CONVERT_lut16_pixels(v) (v)
+#define CONVERT_lut16_bytes(v) convert_uchar4 (v)
+#endif
+
 /* GRAY16 in, @T of the table's values out; @swap converts from the
  * frame's byte order, and for 16-bit output back. */
-#define APPLY_ROWS_U16(name, T, SWAP_OUT)                                    \
+#define APPLY_ROWS_U16(name, T, SWAP_OUT, V4)                                \
   __kernel void name (__global const ushort * src, uint pitch, uint width,   \
       uint height, uint rows, __global T * dst, uint dpitch, uint swap,      \
       __global const ushort * lut, __global const uint * hist, uint total,   \
@@ -1307,18 +1328,17 @@ apply_rows_u8 (__global const uchar * src, uint pitch, uint width,
         for (uint x = 0; x < width; x++)                                     \
           d[x] = SWAP_OUT (lut[rotate (s[x], (ushort) 8)]);                  \
       else                                                                   \
-        for (uint x = 0; x < width; x++)                                     \
-          d[x] = lut[s[x]];                                                  \
+        LUT16_ROW (s, d, width, lut, V4);                                    \
     }                                                                        \
   }
 
 #define SWAP_BACK(v) rotate ((ushort) (v), (ushort) 8)
 #define KEEP(v) ((uchar) (v))
 #if WANT_ROWS && WANT_U16
-APPLY_ROWS_U16 (apply_rows_u16, ushort, SWAP_BACK)
+APPLY_ROWS_U16 (apply_rows_u16, ushort, SWAP_BACK, lut16_pixels)
 #endif
 #if WANT_ROWS && WANT_U16_U8
-APPLY_ROWS_U16 (apply_rows_u16_u8, uchar, KEEP)
+APPLY_ROWS_U16 (apply_rows_u16_u8, uchar, KEEP, lut16_bytes)
 #endif
 
 /* ---- table-from=previous on CPU devices: one pass ---- */
