@@ -128,6 +128,84 @@ GST_START_TEST (test_order_and_eos)
 
 GST_END_TEST;
 
+typedef struct {
+  GstBuffer *next_in;
+  gint refs;
+} NextInput;
+
+/* The references to the input after the frame passing, taken when it
+ * passes the element's src pad. */
+static GstPadProbeReturn
+count_next_input_refs (GstPad *pad, GstPadProbeInfo *info, gpointer data)
+{
+  NextInput *n = data;
+
+  n->refs = n->next_in ? GST_MINI_OBJECT_REFCOUNT_VALUE (n->next_in) : -1;
+  return GST_PAD_PROBE_OK;
+}
+
+/* Frame i leaves once frame i + 1's work is queued, which is the point:
+ * by then the element has let go of input i + 1. So from the first frame
+ * on, which comes with DISCONT as from any source, and after a gap. The
+ * elements that write frames; clhistogram passes its input on. */
+GST_START_TEST (test_leaves_after_next_work)
+{
+  GRand *rand = g_rand_new_with_seed (19);
+
+  for (guint e = 0; e < G_N_ELEMENTS (elements); e++) {
+    const gchar *el = elements[e];
+    GstHarness *h;
+    GstElement *element;
+    GstPad *src;
+    NextInput next = { NULL, 0 };
+    TestFrame *in[FRAMES];
+
+    if (g_str_equal (el, "clhistogram"))
+      continue;
+    h = new_harness (el, TRUE);
+    element = gst_harness_find_element (h, el);
+    src = gst_element_get_static_pad (element, "src");
+    gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, count_next_input_refs,
+        &next, NULL);
+    for (guint i = 0; i < FRAMES; i++) {
+      GstCaps *caps;
+      GstBuffer *buf;
+
+      in[i] = test_frame_random (GST_VIDEO_FORMAT_GRAY8, 64, 48, 0, 8, rand);
+      if (i == 0) {
+        caps = test_frame_caps (in[0]);
+        gst_harness_set_src_caps (h, caps);
+      }
+      buf = test_frame_to_buffer (in[i]);
+      GST_BUFFER_PTS (buf) = i * FRAME_NS;
+      GST_BUFFER_DURATION (buf) = FRAME_NS;
+      if (i == 0 || i == 3)
+        GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
+      next.next_in = gst_buffer_ref (buf);
+      next.refs = 0;
+      fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+      if (i > 0 && i != 3) {
+        pull_frame (h, el, in, i - 1);
+        fail_unless (next.refs == 1,
+            "%s: frame %u left before frame %u's work (%d references to it)",
+            el, i - 1, i, next.refs);
+      } else if (i == 3) {
+        /* The frame before the gap leaves first. */
+        pull_frame (h, el, in, 2);
+      }
+      gst_clear_buffer (&next.next_in);
+    }
+    for (guint i = 0; i < FRAMES; i++)
+      test_frame_free (in[i]);
+    gst_object_unref (src);
+    gst_object_unref (element);
+    gst_harness_teardown (h);
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 /* A flush drops the held frame; a drain, a caps change and turning the
  * property off push it, before what follows. */
 GST_START_TEST (test_flush_drain_caps_and_off)
@@ -393,6 +471,7 @@ holdframe_suite (void)
   tcase_add_test (tc, test_latency);
   tcase_add_test (tc, test_discont);
   tcase_add_test (tc, test_pool_of_two);
+  tcase_add_test (tc, test_leaves_after_next_work);
   return s;
 }
 
