@@ -998,8 +998,8 @@ gst_cl_filter_class_init (GstClFilterClass *klass)
    */
   g_object_class_install_property (gobject_class, PROP_HOLD_FRAME,
       g_param_spec_boolean ("hold-frame", "Hold frame",
-          "Push each frame when the next one's work is queued, so that "
-          "transfers of both overlap (one frame of latency)",
+          "Push each frame when the next is queued, for overlapping "
+          "transfers (one frame of latency)",
           DEFAULT_HOLD_FRAME,
           G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
               G_PARAM_STATIC_STRINGS));
