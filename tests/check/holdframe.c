@@ -44,8 +44,10 @@ new_harness (const gchar *element, gboolean hold)
   return h;
 }
 
-static void
-push_frame (GstHarness *h, const TestFrame *f, guint i)
+/* Frame @i of a stream as a buffer with its time, DISCONT where it
+ * follows a gap; the harness's caps set to its own first. */
+static GstBuffer *
+frame_buffer (GstHarness *h, const TestFrame *f, guint i, gboolean discont)
 {
   GstCaps *caps = test_frame_caps (f);
   GstCaps *current = gst_pad_get_current_caps (h->srcpad);
@@ -57,7 +59,16 @@ push_frame (GstHarness *h, const TestFrame *f, guint i)
   gst_caps_unref (caps);
   GST_BUFFER_PTS (buf) = i * FRAME_NS;
   GST_BUFFER_DURATION (buf) = FRAME_NS;
-  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  if (discont)
+    GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
+  return buf;
+}
+
+static void
+push_frame (GstHarness *h, const TestFrame *f, guint i)
+{
+  fail_unless_equals_int (gst_harness_push (h, frame_buffer (h, f, i, FALSE)),
+      GST_FLOW_OK);
 }
 
 /* The next output, which must be frame @i of @in, exact, with its time. */
@@ -168,19 +179,10 @@ GST_START_TEST (test_leaves_after_next_work)
     gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, count_next_input_refs,
         &next, NULL);
     for (guint i = 0; i < FRAMES; i++) {
-      GstCaps *caps;
       GstBuffer *buf;
 
       in[i] = test_frame_random (GST_VIDEO_FORMAT_GRAY8, 64, 48, 0, 8, rand);
-      if (i == 0) {
-        caps = test_frame_caps (in[0]);
-        gst_harness_set_src_caps (h, caps);
-      }
-      buf = test_frame_to_buffer (in[i]);
-      GST_BUFFER_PTS (buf) = i * FRAME_NS;
-      GST_BUFFER_DURATION (buf) = FRAME_NS;
-      if (i == 0 || i == 3)
-        GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
+      buf = frame_buffer (h, in[i], i, i == 0 || i == 3);
       next.next_in = gst_buffer_ref (buf);
       next.refs = 0;
       fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
@@ -300,10 +302,7 @@ GST_START_TEST (test_discont)
     push_frame (h, in[1], 1);
     pull_flagged (h, el, 0, FALSE);
     /* Frame 2 comes after a gap. */
-    buf = test_frame_to_buffer (in[2]);
-    GST_BUFFER_PTS (buf) = 2 * FRAME_NS;
-    GST_BUFFER_DURATION (buf) = FRAME_NS;
-    GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
+    buf = frame_buffer (h, in[2], 2, TRUE);
     fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
     pull_flagged (h, el, 1, FALSE);
     no_frame (h, el, "when it was held");
