@@ -168,6 +168,8 @@ typedef struct {
   gchar *error;
   GString *profiles; /* output lines */
   GstClockTime duration;
+  /* --streams: the frames this stream pushes, its device's own. */
+  GstMemory *ring[RING];
 } Pipe;
 
 /* "key value" lines for a structure's fields, nested ones under their
@@ -374,6 +376,9 @@ pipe_free (Pipe *p)
     gst_object_unref (p->src);
     gst_object_unref (p->pipe);
   }
+  for (guint i = 0; i < RING; i++)
+    if (p->ring[i])
+      gst_memory_unref (p->ring[i]);
   g_free (p->error);
   g_string_free (p->profiles, TRUE);
   g_mutex_clear (&p->lock);
@@ -591,7 +596,7 @@ run_streams (Pipe *p, guint n, GstMemory **ring, guint frames, gint64 t0,
 {
   for (guint f = 0; f < frames; f++)
     for (guint i = 0; i < n; i++)
-      if (!push (&p[i], ring, 1))
+      if (!push (&p[i], p[i].ring[0] ? p[i].ring : ring, 1))
         return FALSE;
   for (guint i = 0; i < n; i++)
     if ((t[i] = wait_all (&p[i])) < 0)
@@ -601,8 +606,53 @@ run_streams (Pipe *p, guint n, GstMemory **ring, guint frames, gint64 t0,
   return TRUE;
 }
 
+/* The first stream on stream @i's device. */
+static guint
+first_on_device (guint i)
+{
+  gchar *device = stream_device (i);
+  guint j = 0;
+
+  for (;; j++) {
+    gchar *other = stream_device (j);
+    gboolean same = g_strcmp0 (device, other) == 0;
+
+    g_free (other);
+    if (same)
+      break;
+  }
+  g_free (device);
+  return j;
+}
+
+/* Each stream's ring: its device's first stream moves a copy of @ring into
+ * its first element's memory, and the device's other streams share it,
+ * so that no GPU is handed another's pinned memory (which it would take
+ * as foreign memory), as a source on each GPU would allocate. The type of
+ * the memory is stream 0's. */
+static const gchar *
+adopt_stream_rings (Pipe *p, guint n, GstCaps *caps, GstMemory **ring)
+{
+  const gchar *type = "SystemMemory";
+
+  for (guint i = 0; i < n; i++) {
+    const guint j = first_on_device (i);
+
+    for (guint k = 0; k < RING; k++)
+      p[i].ring[k] = gst_memory_ref (j == i ? ring[k] : p[j].ring[k]);
+    if (j == i && !opt_system_memory) {
+      const gchar *t = adopt_allocator (&p[i], caps, p[i].ring);
+
+      if (i == 0)
+        type = t;
+    }
+  }
+  return type;
+}
+
 /* --streams N: N pipelines of @pipeline in this process, on frames of
- * the same ring (in the first element's memory unless --system-memory),
+ * the same ring on each device (in the first element's memory unless
+ * --system-memory),
  * sharing the elements' device and context as any pipelines of a process
  * do. run-ms is the time per frame of all streams together (its inverse,
  * the aggregate rate), stream-ms each stream's own time per frame. */
@@ -621,9 +671,7 @@ time_streams (const gchar *pipeline, GstCaps *caps, GstMemory **ring, guint n)
     for (guint i = 0; i < n; i++)
       gst_element_set_state (p[i].pipe, GST_STATE_PLAYING);
     if (run_streams (p, n, ring, 1 + p[0].held, now_ns (), t)) {
-      printf ("frame-memory %s\n", opt_system_memory
-                                       ? "SystemMemory"
-                                       : adopt_allocator (&p[0], caps, ring));
+      printf ("frame-memory %s\n", adopt_stream_rings (p, n, caps, ring));
       t0 = now_ns ();
       if (run_streams (p, n, ring, opt_warmup, t0, t) && wait_start () &&
           run_streams (p, n, ring, opt_frames, t0 = now_ns (), t))
