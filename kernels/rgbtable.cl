@@ -29,6 +29,11 @@
  */
 
 #include "rgblanes.cl"
+/* A build asking for the 32-byte shuffle (the tests') gets the lookup
+ * that CPUs without AVX-512 run, not the 16-bit lanes below. */
+#ifdef GST_CL_LUT_AVX2
+#define RGB_NO_SHORTS 1
+#endif
 /* The map looks up two lanes of channels, 32 bytes, at a time. */
 #ifndef GST_CL_LUT_AVX2
 #define GST_CL_LUT_AVX2 1
@@ -48,6 +53,100 @@
     23, 24, 25, 26, 27, 28, 29, 30, 31)
 #else
 #undef LUT_LANES
+#endif
+
+/* AVX-512BW: the channel looked up in 16-bit lanes, 32 pixels at once,
+ * from the table widened to 16-bit entries in eight vectors: four
+ * two-vector permutes (64 entries each) and a select by bits 6 and 7
+ * of the index, where the byte shuffles take 16 shuffles and 16
+ * compares for as many pixels, one after the other. YCrCb's map then
+ * stays in 16-bit lanes: COLOR_DESCALE (x c, 14) is (2 x c + 2^14) >> 15,
+ * what pmulhrsw makes of 2 x and c, exactly, for |2 x| and |c| below
+ * 2^15 (here |x| <= 255). */
+#if defined(LUT_LANES) && !defined(RGB_NO_SHORTS) && \
+    defined(__has_builtin) && defined(__AVX512BW__) && \
+    __has_builtin(__builtin_ia32_pmulhrsw512) && \
+    __has_builtin(__builtin_ia32_vpermi2varhi512)
+#define RGB_SHORTS 1
+typedef short rgb_shorts __attribute__ ((ext_vector_type (32)));
+
+static inline rgb_shorts
+shorts_descale14 (rgb_shorts x, short c)
+{
+  return __builtin_ia32_pmulhrsw512 (x * (short) 2, (rgb_shorts) c);
+}
+
+/* @words (the table's 256 entries) at @i (0-255). */
+static inline rgb_shorts
+shorts_lookup (const rgb_shorts * words, rgb_shorts i)
+{
+  const rgb_shorts a = __builtin_ia32_vpermi2varhi512 (words[0], i, words[1]);
+  const rgb_shorts b = __builtin_ia32_vpermi2varhi512 (words[2], i, words[3]);
+  const rgb_shorts c = __builtin_ia32_vpermi2varhi512 (words[4], i, words[5]);
+  const rgb_shorts d = __builtin_ia32_vpermi2varhi512 (words[6], i, words[7]);
+  const rgb_shorts b6 = i & (short) 64;
+  const rgb_shorts lo = b6 != (short) 0 ? b : a, hi = b6 != (short) 0 ? d : c;
+
+  return (i & (short) 128) != (short) 0 ? hi : lo;
+}
+
+static inline rgb_shorts
+shorts_clamp255 (rgb_shorts x)
+{
+  x = x < (short) 0 ? (rgb_shorts) 0 : x;
+  return x > (short) 255 ? (rgb_shorts) 255 : x;
+}
+
+static inline rgb_shorts
+shorts_of (int16 lo, int16 hi)
+{
+  return CAT16 (__builtin_convertvector (lo, short16),
+      __builtin_convertvector (hi, short16));
+}
+
+#if GST_CL_RGB_SPACE == GST_CL_COLOR_YCRCB
+/* lanes_replace of YCrCb for the pixels (@r0, @g0, @b0) and (@r1, @g1,
+ * @b1), whose Y are @y0 and @y1, with Y set to @v. */
+static inline void
+lanes_replace_ycrcb2 (int16 * r0, int16 * g0, int16 * b0, int16 * r1,
+    int16 * g1, int16 * b1, int16 y0, int16 y1, rgb_shorts v)
+{
+  const rgb_shorts y = shorts_of (y0, y1);
+  const rgb_shorts cr = shorts_clamp255 (shorts_descale14 (shorts_of (*r0,
+              *r1) - y, COLOR_YCRI) + (short) 128) - (short) 128;
+  const rgb_shorts cb = shorts_clamp255 (shorts_descale14 (shorts_of (*b0,
+              *b1) - y, COLOR_YCBI) + (short) 128) - (short) 128;
+  /* Two products before one rounding: pmaddwd of (cb, cr) pairs. */
+  const rgb_shorts coef = (rgb_shorts) (COLOR_CB2GI, COLOR_CR2GI,
+      COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI,
+      COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI,
+      COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI,
+      COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI,
+      COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI,
+      COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI);
+  const int16 round = 1 << (COLOR_YUV_SHIFT - 1);
+  const int16 g0i = (__builtin_ia32_pmaddwd512 (__builtin_shufflevector (cb,
+              cr, 0, 32, 1, 33, 2, 34, 3, 35, 4, 36, 5, 37, 6, 38, 7, 39, 8,
+              40, 9, 41, 10, 42, 11, 43, 12, 44, 13, 45, 14, 46, 15, 47),
+          coef) + round) >> COLOR_YUV_SHIFT;
+  const int16 g1i = (__builtin_ia32_pmaddwd512 (__builtin_shufflevector (cb,
+              cr, 16, 48, 17, 49, 18, 50, 19, 51, 20, 52, 21, 53, 22, 54, 23,
+              55, 24, 56, 25, 57, 26, 58, 27, 59, 28, 60, 29, 61, 30, 62, 31,
+              63), coef) + round) >> COLOR_YUV_SHIFT;
+  const rgb_shorts r = shorts_clamp255 (v + shorts_descale14 (cr,
+          COLOR_CR2RI));
+  const rgb_shorts g = shorts_clamp255 (v + shorts_of (g0i, g1i));
+  const rgb_shorts b = shorts_clamp255 (v + shorts_descale14 (cb,
+          COLOR_CB2BI));
+
+  *r0 = convert_int16 (LOW16 (r));
+  *r1 = convert_int16 (HIGH16 (r));
+  *g0 = convert_int16 (LOW16 (g));
+  *g1 = convert_int16 (HIGH16 (g));
+  *b0 = convert_int16 (LOW16 (b));
+  *b1 = convert_int16 (HIGH16 (b));
+}
+#endif
 #endif
 
 static inline uchar
@@ -89,19 +188,23 @@ lanes_table (const int * table, int16 i)
 /* The arguments of histequalize.cl's histogram_rows_u8, so that
  * gst_cl_hist_plan_enqueue() launches either: the channel of the region
  * of @width x @height pixels at (@x0, @y0), rows @pitch bytes apart,
- * counted into partial histogram get_global_id(0) of @hist, four
- * sub-histograms in turn as there. */
+ * counted into partial histogram get_global_id(0) of @hist. Eight
+ * sub-histograms in turn: a flat area's pixels, of one value, increment
+ * the same one only every eighth pixel, so that each increment waits less
+ * for the store of the one before. */
+#define RGB_HIST_COPIES 8
+
 __kernel void
 histogram_rgb_rows (__global const uchar * src, uint pitch, uint x0, uint y0,
     uint width, uint height, uint rows_per_group, uint swap, uint param,
     uint packed, __global uint * hist, __local uint * lhist)
 {
-  uint h[4 * 256];
+  uint h[RGB_HIST_COPIES * 256];
   const uint ya = get_global_id (0) * rows_per_group;
   const uint yb = min (ya + rows_per_group, height);
   __global uint *part = hist + get_global_id (0) * 256;
 
-  for (uint i = 0; i < 4 * 256; i++)
+  for (uint i = 0; i < RGB_HIST_COPIES * 256; i++)
     h[i] = 0;
   for (uint y = ya; y < yb; y++) {
     __global const uchar *row = src + (size_t) (y0 + y) * pitch +
@@ -117,14 +220,19 @@ histogram_rgb_rows (__global const uchar * src, uint pitch, uint x0, uint y0,
       v = lanes_channel (r, g, b);
 #pragma unroll
       for (uint k = 0; k < RGB_LANES; k++)
-        h[(k & 3) * 256 + v[k]]++;
+        h[(k % RGB_HIST_COPIES) * 256 + v[k]]++;
     }
 #endif
     for (; x < width; x++)
       h[pixel_channel (row + (size_t) x * GST_CL_RGB_PSTRIDE)]++;
   }
-  for (uint b = 0; b < 256; b++)
-    part[b] = h[b] + h[256 + b] + h[512 + b] + h[768 + b];
+  for (uint b = 0; b < 256; b++) {
+    uint t = 0;
+
+    for (uint c = 0; c < RGB_HIST_COPIES; c++)
+      t += h[c * 256 + b];
+    part[b] = t;
+  }
 }
 
 /* Each pixel of @src with its channel v replaced by @lut[v], into @dst
@@ -138,7 +246,12 @@ map_rgb_rows (__global const uchar * src, uint pitch, uint width,
   const uint ya = get_global_id (0) * rows;
   const uint yb = min (ya + rows, height);
   int table[256];
-#if defined(RGB_VECTORS) && defined(LUT_LANES)
+#if defined(RGB_VECTORS) && defined(RGB_SHORTS)
+  rgb_shorts words[8];
+
+  for (uint i = 0; i < 256; i++)
+    words[i / 32][i % 32] = lut[i];
+#elif defined(RGB_VECTORS) && defined(LUT_LANES)
   uchar bytes[256];
   lut_bytes slice[16];
 
@@ -158,16 +271,37 @@ map_rgb_rows (__global const uchar * src, uint pitch, uint width,
     /* Two lanes of pixels, their channels looked up as one vector. */
     for (; x + 2 * RGB_LANES <= width; x += 2 * RGB_LANES) {
       int16 r0, g0, b0, r1, g1, b1;
-      lut_ubytes v;
 
       lanes_load (s, x, &r0, &g0, &b0);
       lanes_load (s, x + RGB_LANES, &r1, &g1, &b1);
-      v = __builtin_astype (lut_lookup (__builtin_astype (
-                  CAT16 (lanes_channel (r0, g0, b0),
-                      lanes_channel (r1, g1, b1)), lut_bytes), slice),
-          lut_ubytes);
-      lanes_replace (&r0, &g0, &b0, convert_int16 (LOW16 (v)));
-      lanes_replace (&r1, &g1, &b1, convert_int16 (HIGH16 (v)));
+#ifdef RGB_SHORTS
+      {
+#if GST_CL_RGB_SPACE == GST_CL_COLOR_YCRCB
+        const int16 y0 = lanes_y (r0, g0, b0), y1 = lanes_y (r1, g1, b1);
+#else
+        const int16 y0 = convert_int16 (lanes_channel (r0, g0, b0));
+        const int16 y1 = convert_int16 (lanes_channel (r1, g1, b1));
+#endif
+        const rgb_shorts w = shorts_lookup (words, shorts_of (y0, y1));
+
+#if GST_CL_RGB_SPACE == GST_CL_COLOR_YCRCB
+        lanes_replace_ycrcb2 (&r0, &g0, &b0, &r1, &g1, &b1, y0, y1, w);
+#else
+        lanes_replace (&r0, &g0, &b0, convert_int16 (LOW16 (w)));
+        lanes_replace (&r1, &g1, &b1, convert_int16 (HIGH16 (w)));
+#endif
+      }
+#else
+      {
+        const lut_ubytes v = __builtin_astype (lut_lookup (__builtin_astype (
+                    CAT16 (lanes_channel (r0, g0, b0),
+                        lanes_channel (r1, g1, b1)), lut_bytes), slice),
+            lut_ubytes);
+
+        lanes_replace (&r0, &g0, &b0, convert_int16 (LOW16 (v)));
+        lanes_replace (&r1, &g1, &b1, convert_int16 (HIGH16 (v)));
+      }
+#endif
       lanes_store (s, d, x, r0, g0, b0);
       lanes_store (s, d, x + RGB_LANES, r1, g1, b1);
     }
