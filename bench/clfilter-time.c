@@ -651,11 +651,11 @@ adopt_stream_rings (Pipe *p, guint n, GstCaps *caps, GstMemory **ring)
 }
 
 /* --streams N: N pipelines of @pipeline in this process, on frames of
- * the same ring on each device (in the first element's memory unless
- * --system-memory),
- * sharing the elements' device and context as any pipelines of a process
- * do. run-ms is the time per frame of all streams together (its inverse,
- * the aggregate rate), stream-ms each stream's own time per frame. */
+ * one ring for each device (in its first element's memory unless
+ * --system-memory), sharing the elements' device and context as any
+ * pipelines of a process do. run-ms is the time per frame of all streams
+ * together (its inverse, the aggregate rate), stream-ms each stream's own
+ * time per frame. */
 static int
 time_streams (const gchar *pipeline, GstCaps *caps, GstMemory **ring, guint n)
 {
