@@ -44,6 +44,8 @@ VARIANTS = ("mat", "umat", "umat-resident")
 ROUTE = ("videoconvert ! video/x-raw,format=I420 ! clhistequalize "
          "post-messages=false ! videoconvert ! video/x-raw,format=%s")
 RGB = "RGBA BGRA ARGB ABGR RGBx BGRx xRGB xBGR RGB BGR".split()
+RING = 4  # frames in a frames file (clfilter-time's ring)
+BUS_KEYS = ("up-fps", "down-fps", "both-fps", "frame-fps")  # clfilter-bus
 FIELDS = ("upload-ns", "kernel-ns", "download-ns", "upload-bytes",
           "download-bytes", "copy-bytes")  # of clfilter-profile, per frame
 NAN = float("nan")
@@ -231,6 +233,7 @@ class Bench:
         self.a = args
         self.cases = []
         self.device, self.cv, self.bw, self.gstreamer = {}, None, None, "?"
+        self.bus, self.bus_failed = [], False
         self.tmp = tempfile.mkdtemp(prefix="clfilter-bench-")
         self.time_bin = os.path.join(args.bin_dir, "clfilter-time")
 
@@ -395,7 +398,33 @@ class Bench:
         self.cases += cases
         for fmt in filter(files.get, formats):
             self.print_group(fmt, w, h, frames, warmup)
+            if self.a.bus and self.device:
+                self.run_bus(fmt, w, h, os.path.getsize(files[fmt]) // RING)
             os.unlink(files[fmt])
+
+    def run_bus(self, fmt, w, h, frame_bytes):
+        """The bus's rates for these frames (clfilter-bus) on as many
+        threads as streams run, beside the cases' own."""
+        threads = self.a.streams * self.a.processes
+        rc, res, _ = run([os.path.join(self.a.bin_dir, "clfilter-bus"),
+                          self.device["device-name"], str(frame_bytes),
+                          str(threads)])
+        if rc:
+            print("bus: %s" % res.get("error", "clfilter-bus failed"))
+            self.bus_failed = True
+            return
+        bus = {"format": fmt, "width": w, "height": h, "bytes": frame_bytes,
+               "threads": threads}
+        bus.update({k: number(res[k]) for k in BUS_KEYS if k in res})
+        self.bus.append(bus)
+        print("the bus (clfilter-bus, %d thread%s, %d-byte frames): %s fps"
+              % (threads, "" if threads == 1 else "s", frame_bytes, ", ".join(
+                  "%s %.0f" % (k[:-4], bus[k]) for k in BUS_KEYS if k in bus)))
+        for c in self.cases:
+            if c.pipeline and is_cl(c.pipeline) and not c.error and \
+                    (c.format, c.w, c.h) == (fmt, w, h) and "both-fps" in bus:
+                print("  %-44s %9.1f fps, %5.1f %% of both directions at once"
+                      % (c.label, 1e3 / c.ms, 1e5 / c.ms / bus["both-fps"]))
 
     # -- figures ------------------------------------------------------------
 
@@ -602,7 +631,8 @@ class Bench:
                 "loadavg-end": self.load_end, "runs": self.a.runs,
                 "streams": self.a.streams, "processes": self.a.processes,
                 "gpu": self.gpu, "device": self.device, "opencv": self.cv,
-                "bandwidth": self.bw, "cases": [case(c) for c in self.cases],
+                "bandwidth": self.bw, "bus": self.bus,
+                "cases": [case(c) for c in self.cases],
                 "targets": targets}
 
     def main(self):
@@ -649,8 +679,9 @@ class Bench:
             with open(a.json, "w") as f:
                 json.dump(self.as_json(targets), f, indent=1)
         shutil.rmtree(self.tmp, ignore_errors=True)
-        return 2 if any(c.error and c.pipeline and is_cl(c.pipeline) and
-                        not c.not_built for c in self.cases) else 0
+        return 2 if self.bus_failed or any(
+            c.error and c.pipeline and is_cl(c.pipeline) and not c.not_built
+            for c in self.cases) else 0
 
 
 def verdict(t, label, fmt, size, v):
@@ -801,6 +832,10 @@ def main():
         os.path.exists(os.path.join(d, "clfilter-time"))), HERE),
         help="where clfilter-time is (default: next to this script, else "
         "./bench, else build/bench of the tree)")
+    opt("--bus", action="store_true",
+        help="also the bus's rates for each format and size's frames "
+        "(clfilter-bus: up, down, both at once, frame after frame), on as "
+        "many threads as streams run")
     opt("--bw-mib", type=int, default=256,
         help="buffer of the copy-kernel bandwidth, MiB (default 256)")
     opt("--idle-wait", type=float, default=10,
