@@ -88,16 +88,17 @@ local_hist_merge (__local uint * lhist, uint nbins, uint copies,
  * (docs/performance.md). */
 #define HIST_BATCH 2
 
-/* One group counts a band of @rows_per_group rows, 16 pixels per load. */
+/* One group counts band @band of @rows_per_group rows of the region, 16
+ * pixels per load, into its local bins. */
 #if WANT_GPU && WANT_U8
-__kernel void
-histogram_u8 (__global const uchar * src, uint pitch, uint x0, uint y0,
-    uint width, uint height, uint rows_per_group, uint swap, uint copies,
-    uint packed, __global uint * hist, __local uint * lhist)
+static inline void
+count_band_u8 (__global const uchar * src, uint pitch, uint x0, uint y0,
+    uint width, uint height, uint rows_per_group, uint copies,
+    __local uint * lhist, uint band)
 {
   const uint lid = get_local_id (0);
   const uint lsz = get_local_size (0);
-  const uint row0 = get_group_id (0) * rows_per_group;
+  const uint row0 = band * rows_per_group;
   const uint rows = min (rows_per_group, height - row0);
   /* Whole aligned vectors from the one holding x0 to the region's end. */
   const uint xa = x0 & ~15u, x1 = x0 + width;
@@ -139,6 +140,15 @@ histogram_u8 (__global const uchar * src, uint pitch, uint x0, uint y0,
     }
   }
 #undef COUNT_WORD
+}
+
+__kernel void
+histogram_u8 (__global const uchar * src, uint pitch, uint x0, uint y0,
+    uint width, uint height, uint rows_per_group, uint swap, uint copies,
+    uint packed, __global uint * hist, __local uint * lhist)
+{
+  count_band_u8 (src, pitch, x0, y0, width, height, rows_per_group, copies,
+      lhist, get_group_id (0));
   local_hist_merge (lhist, 256, copies, hist);
 }
 #endif
@@ -474,6 +484,30 @@ table_u8 (uint h, uint lid, uint total,
   lo, span, method, cut_lo, cut_hi, strength, smoothing, restart, id_shift,  \
       state_prev, state_next, bounds
 
+#if WANT_GPU && WANT_U8
+/* Rows [@y0, @y1) of the 16-byte column @x of @vpr, GST_CL_APPLY_ROWS at
+ * most, loaded into @w. */
+static inline void
+load_rows_u8 (__global const uchar * src, uint pitch, uint x, uint vpr,
+    uint y0, uint y1, uint4 * w)
+{
+  for (uint k = 0; k < GST_CL_APPLY_ROWS; k++)
+    if (x < vpr && y0 + k < y1)
+      w[k] = LOAD16 (src + (size_t) (y0 + k) * pitch + x * 16);
+}
+
+/* The same rows, @w, mapped through @table into @dst. */
+static inline void
+map_rows_u8 (__global uchar * dst, uint dpitch, uint x, uint vpr, uint y0,
+    uint y1, const uint4 * w, __local const uchar * table)
+{
+  for (uint k = 0; k < GST_CL_APPLY_ROWS; k++)
+    if (x < vpr && y0 + k < y1)
+      STORE16 (dst + (size_t) (y0 + k) * dpitch + x * 16,
+          (uint4) (map_word (w[k].x, table), map_word (w[k].y, table),
+              map_word (w[k].z, table), map_word (w[k].w, table)));
+}
+
 /* 8-bit on GPUs: each work-group builds the 256-entry table in local
  * memory from the histogram (cheaper than a launch of its own), then maps
  * @rows (GST_CL_APPLY_ROWS) rows of one 16-byte column per work-item
@@ -482,7 +516,6 @@ table_u8 (uint h, uint lid, uint total,
  * also zeroes @next_hist, the histogram buffer of the next frame
  * (double-buffered, so that no fill is queued), and writes the summary.
  * Groups of exactly 256 work-items. */
-#if WANT_GPU && WANT_U8
 __kernel void
 __attribute__ ((reqd_work_group_size (GST_CL_APPLY_GROUP_X,
             GST_CL_APPLY_GROUP_Y, 1)))
@@ -505,19 +538,81 @@ apply_u8 (__global const uchar * src, uint pitch, uint width, uint height,
   const uint h = hist[lid];
   uint4 w[GST_CL_APPLY_ROWS];
 
-  for (uint k = 0; k < GST_CL_APPLY_ROWS; k++)
-    if (x < vpr && y0 + k < y1)
-      w[k] = LOAD16 (src + (size_t) (y0 + k) * pitch + x * 16);
+  load_rows_u8 (src, pitch, x, vpr, y0, y1, w);
   if (group0)
     next_hist[lid] = 0;
   table_u8 (h, lid, total, summary, group, group0, cdf, msg, red, table, marks,
       TABLE_ARG_NAMES);
+  map_rows_u8 (dst, dpitch, x, vpr, y0, y1, w, table);
+}
 
-  for (uint k = 0; k < GST_CL_APPLY_ROWS; k++)
-    if (x < vpr && y0 + k < y1)
-      STORE16 (dst + (size_t) (y0 + k) * dpitch + x * 16,
-          (uint4) (map_word (w[k].x, table), map_word (w[k].y, table),
-              map_word (w[k].z, table), map_word (w[k].w, table)));
+/* histogram_u8 and apply_u8 in one launch, which on a GPU fed by many
+ * threads saves the driver a command a frame. Every group takes a ticket
+ * from @sync[0] as it starts: the first @bands count a band each as
+ * histogram_u8's groups do, then add one to @sync[1]; each of the others
+ * loads a group's rows of apply_u8's grid (@apply_x groups of
+ * GST_CL_APPLY_GROUP_X x GST_CL_APPLY_GROUP_Y work-items a row), waits
+ * until @sync[1] says that every band is in @hist, reads it through
+ * atomics (which see what the bands added), and builds the table and
+ * maps the rows as that group does. A group only ever waits for groups
+ * that took their tickets before it, which are running, so the wait ends
+ * whatever number of groups the device runs at once. The last group to
+ * finish zeroes @sync for the next frame; @next_hist is zeroed as by
+ * apply_u8. Groups of 256. */
+__kernel void
+__attribute__ ((reqd_work_group_size (256, 1, 1)))
+equalize_u8 (__global const uchar * src, uint pitch, uint x0, uint y0,
+    uint rw, uint rh, uint rows_per_group, uint bands, uint apply_x,
+    uint width, uint height, uint rows, __global uchar * dst, uint dpitch,
+    __global uint * hist, uint total, __global uint * summary, uint group,
+    __global uint * next_hist, __global uint * sync, TABLE_ARGS)
+{
+  __local uint lhist[256], cdf[256], msg[256];
+  __local ulong red[256];
+  __local uchar table[256];
+  __local uint marks[4], ticket;
+  const uint lid = get_local_id (0);
+
+  if (lid == 0)
+    ticket = atomic_inc (&sync[0]);
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (ticket < bands) {
+    count_band_u8 (src, pitch, x0, y0, rw, rh, rows_per_group, 1, lhist,
+        ticket);
+    barrier (CLK_LOCAL_MEM_FENCE);
+    /* What the additions return is kept, so that they are done in global
+     * memory before the band counts as in (as in map_count_u8). */
+    if (lhist[lid])
+      lhist[lid] = atomic_add (&hist[lid], lhist[lid]);
+    mem_fence (CLK_GLOBAL_MEM_FENCE);
+    barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    if (lid == 0)
+      atomic_inc (&sync[1]);
+  } else {
+    const uint a = ticket - bands, vpr = (width + 15) / 16;
+    const uint x = a % apply_x * GST_CL_APPLY_GROUP_X +
+        lid % GST_CL_APPLY_GROUP_X;
+    const uint ya = (a / apply_x * GST_CL_APPLY_GROUP_Y +
+        lid / GST_CL_APPLY_GROUP_X) * rows;
+    const uint yb = min (ya + rows, height);
+    uint4 w[GST_CL_APPLY_ROWS];
+
+    load_rows_u8 (src, pitch, x, vpr, ya, yb, w);
+    if (lid == 0)
+      while (*(volatile __global uint *) &sync[1] < bands);
+    barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    if (a == 0)
+      next_hist[lid] = 0;
+    table_u8 (atomic_or (&hist[lid], 0), lid, total, summary, group, a == 0,
+        cdf, msg, red, table, marks, TABLE_ARG_NAMES);
+    map_rows_u8 (dst, dpitch, x, vpr, ya, yb, w, table);
+  }
+  barrier (CLK_GLOBAL_MEM_FENCE);
+  if (lid == 0 && atomic_inc (&sync[2]) == get_num_groups (0) - 1) {
+    sync[0] = 0;
+    sync[1] = 0;
+    sync[2] = 0;
+  }
 }
 
 /* 8-bit on GPUs with table-from=previous: the frame's table into @lut,

@@ -31,8 +31,8 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 
 static const gchar *stage_names[GST_CL_N_STAGES] = { "unpack", "pack",
   "unpack-rgb", "pack-rgb", "histogram-rgb", "map-rgb", "histogram", "make-lut",
-  "summary", "bounds", "apply", "map-count", "clahe-count", "clahe-tables",
-  "clahe-excess", "clahe-apply", "sobel", "sobel-magnitude",
+  "summary", "bounds", "apply", "equalize", "map-count", "clahe-count",
+  "clahe-tables", "clahe-excess", "clahe-apply", "sobel", "sobel-magnitude",
   "sobel-magnitude-l1", "sobel-dx", "sobel-dy", "narrow" };
 static const gchar *depth_names[GST_CL_N_DEPTHS] = { "8-bit", "16-bit",
   "16-bit to 8-bit" };
@@ -74,6 +74,7 @@ static const Entry table[] = {
   { GST_CL_STAGE_APPLY, GST_CL_DEPTHS_16, "apply_u16", "apply_rows_u16" },
   { GST_CL_STAGE_APPLY, GST_CL_DEPTHS_16_8, "apply_u16_u8",
       "apply_rows_u16_u8" },
+  { GST_CL_STAGE_EQUALIZE, GST_CL_DEPTHS_8, "equalize_u8", NULL },
   { GST_CL_STAGE_MAP_COUNT, GST_CL_DEPTHS_8, "map_count_u8",
       "map_count_rows_u8" },
   { GST_CL_STAGE_MAP_COUNT, GST_CL_DEPTHS_16, NULL, "map_count_rows_u16" },

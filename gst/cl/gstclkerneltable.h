@@ -41,14 +41,17 @@ typedef enum
   GST_CL_STAGE_MAP_RGB,
   /* histequalize.cl: the histogram of a frame's luma or gray samples, its
    * table (and the message's summary with it), the summary alone where no
-   * table is built, GRAY16's bounds for the linear stretch, and the table
-   * applied; with table-from=previous, the frame mapped through the table
-   * of the frame before while its histogram is counted, in one pass. */
+   * table is built, GRAY16's bounds for the linear stretch, the table
+   * applied, and on GPUs at 8 bits the histogram and the applied table in
+   * one launch; with table-from=previous, the frame mapped through the
+   * table of the frame before while its histogram is counted, in one
+   * pass. */
   GST_CL_STAGE_HISTOGRAM,
   GST_CL_STAGE_MAKE_LUT,
   GST_CL_STAGE_SUMMARY,
   GST_CL_STAGE_BOUNDS,
   GST_CL_STAGE_APPLY,
+  GST_CL_STAGE_EQUALIZE,
   GST_CL_STAGE_MAP_COUNT,
   /* clahe.cl: GRAY16's tile histograms, the tiles' tables (from the
    * counts on GPUs), GRAY16's clipped excess, and the blend. */

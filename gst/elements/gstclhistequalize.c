@@ -154,6 +154,8 @@ enum
 G_STATIC_ASSERT (PROP_SMOOTHING == PROP_METHOD + 4);
 
 #define MAX_BINS 65536
+/* Words of a channel's group counters (equalize_u8 takes three). */
+#define COUNTERS 3
 
 /* The properties, copied once per frame. */
 typedef struct {
@@ -183,8 +185,9 @@ typedef struct {
   cl_mem state[2];
   /* k_bounds' result. */
   cl_mem bounds;
-  /* map_count_u8's count of finished groups, zero between frames. */
-  cl_mem finished;
+  /* The group counters of map_count_u8 (the first) and equalize_u8 (the
+   * first three), zero between frames. */
+  cl_mem counters;
 } Channel;
 
 struct _GstClHistEqualize {
@@ -202,6 +205,8 @@ struct _GstClHistEqualize {
   /* Not on GPUs for 8 bits, where k_apply builds the table itself. */
   cl_kernel k_lut;
   cl_kernel k_apply;
+  /* 8 bits on GPUs: k_hist and k_apply in one launch. */
+  cl_kernel k_equalize;
 
   /* Per caps, the buffers of each channel the element works on (one, or
    * R, G and B with color-space=rgb). */
@@ -285,7 +290,7 @@ release_buffers (GstClHistEqualize *self)
     gst_cl_clear_mem (&ch->state[0]);
     gst_cl_clear_mem (&ch->state[1]);
     gst_cl_clear_mem (&ch->bounds);
-    gst_cl_clear_mem (&ch->finished);
+    gst_cl_clear_mem (&ch->counters);
     gst_cl_hist_results_clear (&ch->results);
   }
   self->pending_bins = 0;
@@ -295,7 +300,7 @@ static void
 release_kernels (GstClHistEqualize *self)
 {
   cl_kernel *k[] = { &self->k_hist, &self->k_lut, &self->k_apply,
-    &self->k_bounds, &self->k_map_count };
+    &self->k_equalize, &self->k_bounds, &self->k_map_count };
 
   for (guint i = 0; i < G_N_ELEMENTS (k); i++)
     gst_cl_clear_kernel (k[i]);
@@ -323,8 +328,10 @@ create_kernel (GstClHistEqualize *self, cl_kernel *kernel, GstClStage stage)
 }
 
 /* Which kernels run, and the histogram stage's plan. 8 bits on GPUs:
- * the apply kernel builds the table itself, and k_lut (make_lut_u8) runs
- * only with table-from=previous, whose map_count_u8 needs it stored. */
+ * the apply kernel builds the table itself, k_equalize (equalize_u8) runs
+ * k_hist's and k_apply's work in one launch where the groups are of 256,
+ * and k_lut (make_lut_u8) runs only with table-from=previous, whose
+ * map_count_u8 needs it stored. */
 static gboolean
 plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
     guint height)
@@ -340,6 +347,8 @@ plan_kernels (GstClHistEqualize *self, GstClContext *cl, guint width,
       height);
   if (ok && !self->cpu && self->depth == 16)
     ok = create_kernel (self, &self->k_bounds, GST_CL_STAGE_BOUNDS);
+  if (ok && !self->cpu && self->depth == 8 && cl->max_work_group_size >= 256)
+    ok = create_kernel (self, &self->k_equalize, GST_CL_STAGE_EQUALIZE);
   return ok;
 }
 
@@ -356,9 +365,9 @@ zero_histograms (GstClHistEqualize *self)
         status = clEnqueueFillBuffer (q->queue, self->chans[k].hist[i], &zero,
             sizeof (zero), 0, (gsize)self->plan.parts * self->nbins * 4, 0,
             NULL, NULL);
-    if (status == CL_SUCCESS && self->chans[k].finished)
-      status = clEnqueueFillBuffer (q->queue, self->chans[k].finished, &zero,
-          sizeof (zero), 0, sizeof (zero), 0, NULL, NULL);
+    if (status == CL_SUCCESS && self->chans[k].counters)
+      status = clEnqueueFillBuffer (q->queue, self->chans[k].counters, &zero,
+          sizeof (zero), 0, COUNTERS * sizeof (zero), 0, NULL, NULL);
   }
   self->hist_dirty = status != CL_SUCCESS;
   return status;
@@ -430,8 +439,8 @@ alloc_channel (GstClHistEqualize *self, GstClContext *cl, Channel *ch)
       return FALSE;
   }
   if (!self->cpu && self->depth == 8) {
-    ch->finished = gst_cl_base_filter_alloc (base, 4);
-    if (!ch->finished)
+    ch->counters = gst_cl_base_filter_alloc (base, COUNTERS * 4);
+    if (!ch->counters)
       return FALSE;
   }
   return TRUE;
@@ -664,6 +673,91 @@ enqueue_apply (GstClHistEqualize *self, Channel *ch, const GstClPlane *in,
       self->cpu ? 1 : 2, global, local);
 }
 
+/* The apply kernel's groups for @in, @x by @y. */
+static void
+apply_groups (const GstClPlane *in, cl_uint *x, cl_uint *y)
+{
+  const cl_uint vpr = (in->row_bytes + 15) / 16;
+  const cl_uint rows = (in->height + GST_CL_APPLY_ROWS - 1) / GST_CL_APPLY_ROWS;
+
+  *x = (vpr + GST_CL_APPLY_GROUP_X - 1) / GST_CL_APPLY_GROUP_X;
+  *y = (rows + GST_CL_APPLY_GROUP_Y - 1) / GST_CL_APPLY_GROUP_Y;
+}
+
+/* The histogram's bands of region @r. */
+static cl_uint
+hist_bands (GstClHistEqualize *self, const GstClRoi *r)
+{
+  return (r->height + self->plan.rows_per_group - 1) /
+         self->plan.rows_per_group;
+}
+
+/* Whether equalize_u8 takes the frame: where its apply groups are no more
+ * than its bands. Past that (3840x2160 on the H200) the two kernels take
+ * less device time than the one (docs/performance.md). */
+static gboolean
+use_equalize (GstClHistEqualize *self, const GstClPlane *in, const GstClRoi *r)
+{
+  cl_uint x, y;
+
+  if (!self->k_equalize || in->rgb_pstride)
+    return FALSE;
+  apply_groups (in, &x, &y);
+  return x * y <= hist_bands (self, r);
+}
+
+/* 8 bits on GPUs: the histogram of the region @r and the table applied to
+ * the plane, as enqueue_histogram() and enqueue_apply() do, in one
+ * launch: a group for each of the histogram's bands, then one for each
+ * of the apply kernel's (kernels/histequalize.cl). */
+static cl_int
+enqueue_equalize (GstClHistEqualize *self, Channel *ch, const GstClPlane *in,
+    const GstClPlane *out, const GstClRoi *r, guint num_bins,
+    const TableParams *t)
+{
+  cl_kernel k = self->k_equalize;
+  const cl_uint pitch = in->pitch, dpitch = out->pitch;
+  const cl_uint width = in->row_bytes, height = in->height;
+  const cl_uint rows = GST_CL_APPLY_ROWS, total = r->width * r->height;
+  const cl_uint bands = hist_bands (self, r);
+  const cl_uint group = num_bins ? (1u << self->bits) / num_bins : 1;
+  const cl_mem summary = num_bins ? ch->results.summary : NULL;
+  const size_t local = 256;
+  cl_uint apply_x, apply_y;
+  size_t global;
+  GstClArgs args = GST_CL_ARGS_INIT (k);
+
+  apply_groups (in, &apply_x, &apply_y);
+  global = (bands + apply_x * apply_y) * local;
+
+  GST_CL_ARG (&args, in->mem);
+  GST_CL_ARG (&args, pitch);
+  GST_CL_ARG (&args, r->x);
+  GST_CL_ARG (&args, r->y);
+  GST_CL_ARG (&args, r->width);
+  GST_CL_ARG (&args, r->height);
+  GST_CL_ARG (&args, self->plan.rows_per_group);
+  GST_CL_ARG (&args, bands);
+  GST_CL_ARG (&args, apply_x);
+  GST_CL_ARG (&args, width);
+  GST_CL_ARG (&args, height);
+  GST_CL_ARG (&args, rows);
+  GST_CL_ARG (&args, out->mem);
+  GST_CL_ARG (&args, dpitch);
+  GST_CL_ARG (&args, ch->hist[self->cur]);
+  GST_CL_ARG (&args, total);
+  GST_CL_ARG (&args, summary);
+  GST_CL_ARG (&args, group);
+  GST_CL_ARG (&args, ch->hist[!self->cur]);
+  GST_CL_ARG (&args, ch->counters);
+  add_table_args (self, ch, &args, t);
+  if (gst_cl_args_end (&args) != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  self->hist_parts = 1;
+  return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k, 1,
+      &global, &local);
+}
+
 /* The channel's histogram, table and mapping, and the read-back of its
  * message's summary. */
 static cl_int
@@ -673,14 +767,19 @@ enqueue_channel (GstClHistEqualize *self, Channel *ch, const GstClPlane *src,
 {
   GstClQueues *q = gst_cl_base_filter_get_queues (GST_CL_BASE_FILTER (self));
   const cl_uint total = r->width * r->height;
-  cl_int status = enqueue_histogram (self, ch, src, r);
+  cl_int status;
 
-  if (status == CL_SUCCESS)
-    status = enqueue_bounds (self, ch, t);
-  if (status == CL_SUCCESS)
-    status = enqueue_lut (self, ch, total, num_bins, t, FALSE);
-  if (status == CL_SUCCESS)
-    status = enqueue_apply (self, ch, src, dst, total, num_bins, t);
+  if (use_equalize (self, src, r)) {
+    status = enqueue_equalize (self, ch, src, dst, r, num_bins, t);
+  } else {
+    status = enqueue_histogram (self, ch, src, r);
+    if (status == CL_SUCCESS)
+      status = enqueue_bounds (self, ch, t);
+    if (status == CL_SUCCESS)
+      status = enqueue_lut (self, ch, total, num_bins, t, FALSE);
+    if (status == CL_SUCCESS)
+      status = enqueue_apply (self, ch, src, dst, total, num_bins, t);
+  }
   if (status == CL_SUCCESS && num_bins)
     status = gst_cl_hist_results_read (&ch->results, q->queue, num_bins);
   return status;
@@ -727,7 +826,7 @@ enqueue_map_count (GstClHistEqualize *self, Channel *ch, const GstClPlane *src,
   GST_CL_ARG (&args, total);
   GST_CL_ARG (&args, summary);
   GST_CL_ARG (&args, group);
-  GST_CL_ARG (&args, ch->finished);
+  GST_CL_ARG (&args, ch->counters);
   add_table_args (self, ch, &args, t);
   if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
