@@ -83,6 +83,21 @@ local_hist_merge (__local uint * lhist, uint nbins, uint copies,
   }
 }
 
+/* A group of 256 work-items adds its local bins @lhist, complete, into
+ * @hist before it counts itself done, for other groups to read @hist:
+ * each work-item keeps what its addition returns, so that the addition is
+ * done in global memory before the group goes on (as clahe_count_tables_u8
+ * does: the fence alone does not order them for other groups on NVIDIA's
+ * OpenCL). Ends with a barrier. */
+static inline void
+local_hist_merge_done (__local uint * lhist, __global uint * hist, uint lid)
+{
+  if (lhist[lid])
+    lhist[lid] = atomic_add (&hist[lid], lhist[lid]);
+  mem_fence (CLK_GLOBAL_MEM_FENCE);
+  barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+}
+
 /* Vectors of a band that each work-item loads before it counts any: one
  * at a time, each count waited for its load; more than two gained nothing
  * (docs/performance.md). */
@@ -580,12 +595,7 @@ equalize_u8 (__global const uchar * src, uint pitch, uint x0, uint y0,
     count_band_u8 (src, pitch, x0, y0, rw, rh, rows_per_group, 1, lhist,
         ticket);
     barrier (CLK_LOCAL_MEM_FENCE);
-    /* What the additions return is kept, so that they are done in global
-     * memory before the band counts as in (as in map_count_u8). */
-    if (lhist[lid])
-      lhist[lid] = atomic_add (&hist[lid], lhist[lid]);
-    mem_fence (CLK_GLOBAL_MEM_FENCE);
-    barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    local_hist_merge_done (lhist, hist, lid);
     if (lid == 0)
       atomic_inc (&sync[1]);
   } else {
@@ -652,11 +662,8 @@ make_lut_u8 (__global uint * hist, uint parts, uint total,
  * builds the frame's table into @lut for the next frame, with the state
  * and the summary as make_lut_u8 makes them: no kernel of its own, whose
  * launch would cost as much as its work. Every group loaded @lut before
- * it finished. Each work-item keeps what its additions return, so that
- * they are done in global memory before the group counts itself finished
- * (as clahe_count_tables_u8 does: the fence alone does not order them
- * for other groups on NVIDIA's OpenCL). With @count 0 nothing is counted
- * and no table built (a frame mapped through its own table). */
+ * it finished. With @count 0 nothing is counted and no table built (a
+ * frame mapped through its own table). */
 __kernel void
 __attribute__ ((reqd_work_group_size (256, 1, 1)))
 map_count_u8 (__global const uchar * src, uint pitch, uint width,
@@ -726,10 +733,7 @@ map_count_u8 (__global const uchar * src, uint pitch, uint width,
   barrier (CLK_LOCAL_MEM_FENCE);
   if (!count)
     return;
-  if (lhist[lid])
-    lhist[lid] = atomic_add (&hist[lid], lhist[lid]);
-  mem_fence (CLK_GLOBAL_MEM_FENCE);
-  barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  local_hist_merge_done (lhist, hist, lid);
   if (lid == 0)
     last = atomic_inc (finished) == get_num_groups (0) - 1;
   barrier (CLK_LOCAL_MEM_FENCE);

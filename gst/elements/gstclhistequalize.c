@@ -620,6 +620,19 @@ enqueue_lut (GstClHistEqualize *self, Channel *ch, cl_uint total,
       self->depth == 8 ? &lsz : &blocks, &lsz);
 }
 
+/* The GPU apply kernel's groups for the plane @in, @x by @y, each
+ * GST_CL_APPLY_ROWS rows of GST_CL_APPLY_GROUP_X 16-byte columns by
+ * GST_CL_APPLY_GROUP_Y. */
+static void
+apply_groups (const GstClPlane *in, cl_uint *x, cl_uint *y)
+{
+  const cl_uint vpr = (in->row_bytes + 15) / 16;
+  const cl_uint rows = (in->height + GST_CL_APPLY_ROWS - 1) / GST_CL_APPLY_ROWS;
+
+  *x = (vpr + GST_CL_APPLY_GROUP_X - 1) / GST_CL_APPLY_GROUP_X;
+  *y = (rows + GST_CL_APPLY_GROUP_Y - 1) / GST_CL_APPLY_GROUP_Y;
+}
+
 /* The table applied; GPUs' 8-bit kernel builds it first. */
 static cl_int
 enqueue_apply (GstClHistEqualize *self, Channel *ch, const GstClPlane *in,
@@ -637,15 +650,13 @@ enqueue_apply (GstClHistEqualize *self, Channel *ch, const GstClPlane *in,
   const cl_uint dpitch = out->pitch / (self->out_depth / 8);
   const cl_uint width = in->row_bytes / bps;
   const cl_uint height = in->height;
-  const cl_uint vpr = (in->row_bytes + 15) / 16;
   const cl_uint rows = self->cpu ? self->plan.rows_per_group
                                  : GST_CL_APPLY_ROWS;
   const cl_uint group = num_bins ? (1u << self->bits) / num_bins : 1;
   const cl_mem summary = num_bins ? ch->results.summary : NULL;
   const cl_mem next = self->cpu ? NULL : ch->hist[!self->cur];
   size_t local[2] = { GST_CL_APPLY_GROUP_X, GST_CL_APPLY_GROUP_Y };
-  size_t global[2] = { GST_ROUND_UP_N (vpr, GST_CL_APPLY_GROUP_X),
-    GST_ROUND_UP_N ((height + rows - 1) / rows, GST_CL_APPLY_GROUP_Y) };
+  size_t global[2] = { self->plan.groups, 1 };
   GstClArgs args = GST_CL_ARGS_INIT (k);
 
   GST_CL_ARG (&args, in->mem);
@@ -666,69 +677,53 @@ enqueue_apply (GstClHistEqualize *self, Channel *ch, const GstClPlane *in,
   if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
   if (self->cpu) {
-    global[0] = self->plan.groups;
     local[0] = 1;
+  } else {
+    cl_uint x, y;
+
+    apply_groups (in, &x, &y);
+    global[0] = x * GST_CL_APPLY_GROUP_X;
+    global[1] = y * GST_CL_APPLY_GROUP_Y;
   }
   return gst_cl_base_filter_enqueue_kernel (GST_CL_BASE_FILTER (self), k,
       self->cpu ? 1 : 2, global, local);
 }
 
-/* The apply kernel's groups for @in, @x by @y. */
-static void
-apply_groups (const GstClPlane *in, cl_uint *x, cl_uint *y)
-{
-  const cl_uint vpr = (in->row_bytes + 15) / 16;
-  const cl_uint rows = (in->height + GST_CL_APPLY_ROWS - 1) / GST_CL_APPLY_ROWS;
-
-  *x = (vpr + GST_CL_APPLY_GROUP_X - 1) / GST_CL_APPLY_GROUP_X;
-  *y = (rows + GST_CL_APPLY_GROUP_Y - 1) / GST_CL_APPLY_GROUP_Y;
-}
-
-/* The histogram's bands of region @r. */
-static cl_uint
-hist_bands (GstClHistEqualize *self, const GstClRoi *r)
-{
-  return (r->height + self->plan.rows_per_group - 1) /
-         self->plan.rows_per_group;
-}
-
-/* Whether equalize_u8 takes the frame: where its apply groups are no more
- * than its bands. Past that (3840x2160 on the H200) the two kernels take
+/* equalize_u8's grid for the plane @in and the region @r: the histogram's
+ * @bands, then the apply kernel's groups, @apply_x by @apply_y.
+ * Whether the kernel takes the frame: where those groups are no more
+ * than the bands. Past that (3840x2160 on the H200) the two kernels take
  * less device time than the one (docs/performance.md). */
 static gboolean
-use_equalize (GstClHistEqualize *self, const GstClPlane *in, const GstClRoi *r)
+equalize_grid (GstClHistEqualize *self, const GstClPlane *in, const GstClRoi *r,
+    cl_uint *bands, cl_uint *apply_x, cl_uint *apply_y)
 {
-  cl_uint x, y;
-
   if (!self->k_equalize || in->rgb_pstride)
     return FALSE;
-  apply_groups (in, &x, &y);
-  return x * y <= hist_bands (self, r);
+  *bands = (r->height + self->plan.rows_per_group - 1) /
+           self->plan.rows_per_group;
+  apply_groups (in, apply_x, apply_y);
+  return *apply_x * *apply_y <= *bands;
 }
 
 /* 8 bits on GPUs: the histogram of the region @r and the table applied to
  * the plane, as enqueue_histogram() and enqueue_apply() do, in one
- * launch: a group for each of the histogram's bands, then one for each
- * of the apply kernel's (kernels/histequalize.cl). */
+ * launch of equalize_grid()'s grid: a group for each of the histogram's
+ * @bands, then one for each of the apply kernel's @apply_x by @apply_y
+ * (kernels/histequalize.cl). */
 static cl_int
 enqueue_equalize (GstClHistEqualize *self, Channel *ch, const GstClPlane *in,
     const GstClPlane *out, const GstClRoi *r, guint num_bins,
-    const TableParams *t)
+    const TableParams *t, cl_uint bands, cl_uint apply_x, cl_uint apply_y)
 {
   cl_kernel k = self->k_equalize;
   const cl_uint pitch = in->pitch, dpitch = out->pitch;
   const cl_uint width = in->row_bytes, height = in->height;
   const cl_uint rows = GST_CL_APPLY_ROWS, total = r->width * r->height;
-  const cl_uint bands = hist_bands (self, r);
   const cl_uint group = num_bins ? (1u << self->bits) / num_bins : 1;
   const cl_mem summary = num_bins ? ch->results.summary : NULL;
-  const size_t local = 256;
-  cl_uint apply_x, apply_y;
-  size_t global;
+  const size_t local = 256, global = (bands + apply_x * apply_y) * local;
   GstClArgs args = GST_CL_ARGS_INIT (k);
-
-  apply_groups (in, &apply_x, &apply_y);
-  global = (bands + apply_x * apply_y) * local;
 
   GST_CL_ARG (&args, in->mem);
   GST_CL_ARG (&args, pitch);
@@ -767,10 +762,12 @@ enqueue_channel (GstClHistEqualize *self, Channel *ch, const GstClPlane *src,
 {
   GstClQueues *q = gst_cl_base_filter_get_queues (GST_CL_BASE_FILTER (self));
   const cl_uint total = r->width * r->height;
+  cl_uint bands, apply_x, apply_y;
   cl_int status;
 
-  if (use_equalize (self, src, r)) {
-    status = enqueue_equalize (self, ch, src, dst, r, num_bins, t);
+  if (equalize_grid (self, src, r, &bands, &apply_x, &apply_y)) {
+    status = enqueue_equalize (self, ch, src, dst, r, num_bins, t, bands,
+        apply_x, apply_y);
   } else {
     status = enqueue_histogram (self, ch, src, r);
     if (status == CL_SUCCESS)
