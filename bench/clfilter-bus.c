@@ -22,8 +22,7 @@
  *             that moves every frame up and down, with no kernel
  */
 #define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-#include <glib.h>
+#include "bench/cldevice.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,21 +85,17 @@ work (gpointer data)
 static void
 worker_clear (Worker *w)
 {
+  cl_mem mems[] = { w->host_in, w->host_out, w->dev_in, w->dev_out };
+
   if (w->in)
     clEnqueueUnmapMemObject (w->up, w->host_in, w->in, 0, NULL, NULL);
   if (w->out)
     clEnqueueUnmapMemObject (w->up, w->host_out, w->out, 0, NULL, NULL);
   if (w->up)
     clFinish (w->up);
-  for (guint i = 0; i < 4; i++) {
-    cl_mem m = i == 0   ? w->host_in
-               : i == 1 ? w->host_out
-               : i == 2 ? w->dev_in
-                        : w->dev_out;
-
-    if (m)
-      clReleaseMemObject (m);
-  }
+  for (guint i = 0; i < G_N_ELEMENTS (mems); i++)
+    if (mems[i])
+      clReleaseMemObject (mems[i]);
   if (w->up)
     clReleaseCommandQueue (w->up);
   if (w->down)
@@ -180,38 +175,11 @@ cmp_double (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-static cl_device_id
-find_device (const char *want)
-{
-  cl_platform_id platforms[16];
-  cl_uint np = 0;
-  const cl_device_type type = !strcmp (want, "gpu")   ? CL_DEVICE_TYPE_GPU
-                              : !strcmp (want, "cpu") ? CL_DEVICE_TYPE_CPU
-                                                      : 0;
-
-  clGetPlatformIDs (16, platforms, &np);
-  for (cl_uint i = 0; i < np; i++) {
-    cl_device_id ids[16];
-    cl_uint nd = 0;
-
-    clGetDeviceIDs (platforms[i], type ? type : CL_DEVICE_TYPE_ALL, 16, ids,
-        &nd);
-    for (cl_uint j = 0; j < nd; j++) {
-      gchar s[256] = "";
-
-      /* As the plugin reports the name: without surrounding spaces. */
-      clGetDeviceInfo (ids[j], CL_DEVICE_NAME, sizeof (s) - 1, s, NULL);
-      if (type || !strcmp (g_strstrip (s), want))
-        return ids[j];
-    }
-  }
-  return NULL;
-}
-
 int
 main (int argc, char **argv)
 {
   Worker w[MAX_THREADS];
+  cl_device_type type;
   cl_device_id dev;
   cl_context ctx;
   gchar name[256] = "";
@@ -221,7 +189,10 @@ main (int argc, char **argv)
     fprintf (stderr, "usage: clfilter-bus DEVICE BYTES THREADS...\n");
     return 1;
   }
-  if (!(dev = find_device (argv[1]))) {
+  type = !strcmp (argv[1], "gpu")   ? CL_DEVICE_TYPE_GPU
+         : !strcmp (argv[1], "cpu") ? CL_DEVICE_TYPE_CPU
+                                    : 0;
+  if (!(dev = bench_find_device (argv[1], type))) {
     printf ("error no OpenCL device \"%s\"\n", argv[1]);
     return 2;
   }

@@ -18,6 +18,7 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 
+#include "bench/cldevice.h"
 #include "gst/cl/gstclmemoryapi.h"
 
 #include <stdio.h>
@@ -738,9 +739,8 @@ time_copy (cl_command_queue q, cl_kernel k, size_t n_vec, int reps)
 static int
 copy_bw (int argc, char **argv)
 {
-  cl_platform_id platforms[16], platform = NULL;
-  cl_device_id dev = NULL;
-  cl_uint np = 0;
+  cl_platform_id platform = NULL;
+  cl_device_id dev = argc >= 3 ? bench_find_device (argv[1], 0) : NULL;
   cl_device_type type = 0;
   cl_context ctx;
   cl_command_queue q = NULL;
@@ -754,24 +754,12 @@ copy_bw (int argc, char **argv)
   size_t bytes;
   double ns;
 
-  clGetPlatformIDs (16, platforms, &np);
-  for (cl_uint i = 0; argc >= 3 && !dev && i < np; i++) {
-    cl_device_id ids[16];
-    cl_uint nd = 0;
-
-    clGetDeviceIDs (platforms[i], CL_DEVICE_TYPE_ALL, 16, ids, &nd);
-    for (cl_uint j = 0; !dev && j < nd; j++) {
-      /* As the plugin reports the name: without surrounding spaces. */
-      clGetDeviceInfo (ids[j], CL_DEVICE_NAME, sizeof (s) - 1, s, NULL);
-      dev = !strcmp (g_strstrip (s), argv[1]) ? ids[j] : NULL;
-      platform = platforms[i];
-    }
-  }
   if (!dev) {
     printf ("error no OpenCL device named \"%s\"\n", argc >= 3 ? argv[1] : "");
     return 2;
   }
   clGetDeviceInfo (dev, CL_DEVICE_TYPE, sizeof (type), &type, NULL);
+  clGetDeviceInfo (dev, CL_DEVICE_PLATFORM, sizeof (platform), &platform, NULL);
   clGetPlatformInfo (platform, CL_PLATFORM_NAME, sizeof (s) - 1, s, NULL);
   clGetDeviceInfo (dev, CL_DRIVER_VERSION, sizeof (d) - 1, d, NULL);
   printf ("device-type %s\nplatform %s\ndriver %s\n",
