@@ -43,10 +43,14 @@
  *                    with sums after them
  *   clahe_apply_*   (src, pitch, width, height, swap, dst, dpitch, rows,
  *                    lut, tiles_x, tiles_y, inv_tw, inv_th)
+ *   clahe_u8        clahe_count_tables_u8's, then (bands, dst, dpitch, rows,
+ *                    apply_x, inv_tw, inv_th)
  * Pitches and widths count pixels. GPUs run for 8-bit input
  * clahe_count_tables_u8 in many groups of up to 256 work-items per tile,
  * one per band of @band rows, adding into per-tile histograms in @scratch,
- * the last group of each tile making its table; for 16-bit input
+ * the last group of each tile making its table, then clahe_apply_u8; or
+ * both in one launch of clahe_u8, which takes every frame blended with its
+ * own tables where the device runs groups of 256; for 16-bit input
  * clahe_count_u16 in the same shape, then clahe_tables_excess_u16 and
  * clahe_tables_counted_u16 in groups of up to 256 per chunk of
  * GST_CL_CLAHE_U16_CHUNK bins of a tile; then the apply kernels with one
@@ -216,10 +220,10 @@ group_sum (__local uint * part, uint lid, uint v)
  * the table at @lut, and T at @state while smoothing. The passes over the
  * bins other than the running sum have no dependency from bin to bin, so
  * that compilers vectorize them. */
-#define TABLES_HEAD(T, nbins)                                                \
+#define TABLES_HEAD(T, nbins, slot)                                          \
   const uint lid = get_local_id (0);                                         \
   const uint lsz = get_local_size (0);                                       \
-  const uint tile = first_tile + get_group_id (0);                           \
+  const uint tile = first_tile + (slot);                                     \
   const uint chunk = nbins / lsz;                                            \
   const uint b0 = lid * chunk, b1 = b0 + chunk;                              \
   __global T *tlut = lut + (size_t) tile * nbins;                            \
@@ -317,12 +321,40 @@ group_sum (__local uint * part, uint lid, uint v)
 #define QUAD_INDEX(q, v, k) ((((q) << 8 | (v)) << 2) + QUAD_BYTE (k))
 #endif
 
-static inline void
+/* One entry of the quads. clahe_u8's groups read the quads while the
+ * launch runs, so it stores them by atomics, whose values it waits for
+ * before it counts its tables done (plain stores may not have reached
+ * memory for other groups yet, see clahe_count_tables_u8 ()): the two
+ * halves of a word belong to different tiles, so each clears its own and
+ * sets it. Returns what the last atomic found, for the caller to wait
+ * on. */
+static inline uint
+put_quad (__global QUAD_T * quads, uint i, QUAD_T e, bool atomically)
+{
+#if WANT_GPU
+  if (atomically) {
+    __global uint *w = (__global uint *) quads + (i >> 1);
+#ifdef __ENDIAN_LITTLE__
+    const uint shift = (i & 1) * 16;
+#else
+    const uint shift = (~i & 1) * 16;
+#endif
+
+    atomic_and (w, ~(0xffffu << shift));
+    return atomic_or (w, (uint) e << shift);
+  }
+#endif
+  quads[i] = e;
+  return 0;
+}
+
+static inline uint
 store_quads (__global QUAD_T * quads, uint tiles_x, uint tiles_y, uint tile,
-    uint v, uchar t)
+    uint v, uchar t, bool atomically)
 {
   const uint tx = tile % tiles_x, ty = tile / tiles_x;
   const QUAD_T e = QUAD_ENTRY (t);
+  uint ack = 0;
 
   for (uint k = 0; k < 4; k++) {
     const uint second_x = k & 1, second_y = k >> 1;
@@ -333,15 +365,20 @@ store_quads (__global QUAD_T * quads, uint tiles_x, uint tiles_y, uint tile,
         : (ty == 0 ? 0 : qy);
     const uint cols = tiles_x + 1;
 
-    quads[QUAD_INDEX (qy * cols + qx, v, k)] = e;
+    ack |= put_quad (quads, QUAD_INDEX (qy * cols + qx, v, k), e,
+        atomically);
     if (ex != qx)
-      quads[QUAD_INDEX (qy * cols + ex, v, k)] = e;
+      ack |= put_quad (quads, QUAD_INDEX (qy * cols + ex, v, k), e,
+          atomically);
     if (ey != qy) {
-      quads[QUAD_INDEX (ey * cols + qx, v, k)] = e;
+      ack |= put_quad (quads, QUAD_INDEX (ey * cols + qx, v, k), e,
+          atomically);
       if (ex != qx)
-        quads[QUAD_INDEX (ey * cols + ex, v, k)] = e;
+        ack |= put_quad (quads, QUAD_INDEX (ey * cols + ex, v, k), e,
+            atomically);
     }
   }
+  return ack;
 }
 
 #define STORE_ENTRY(b, t) (tlut[b] = (t))
@@ -350,7 +387,15 @@ store_quads (__global QUAD_T * quads, uint tiles_x, uint tiles_y, uint tile,
     const uint t_ = (t);                                                     \
                                                                              \
     tlut[b] = t_;                                                            \
-    store_quads (quads, tiles_x, tiles_y, tile, b, t_);                      \
+    store_quads (quads, tiles_x, tiles_y, tile, b, t_, false);               \
+  } while (0)
+/* clahe_u8's, which keeps what the atomics found in @ack. */
+#define STORE_ENTRY_QUADS_ATOMIC(b, t)                                       \
+  do {                                                                       \
+    const uint t_ = (t);                                                     \
+                                                                             \
+    tlut[b] = t_;                                                            \
+    ack |= store_quads (quads, tiles_x, tiles_y, tile, b, t_, true);         \
   } while (0)
 
 /* The stages' arguments (see the top of the file), declared once. */
@@ -374,7 +419,7 @@ __kernel void
 clahe_tables_u8 (TABLES_PARAMS (uchar, hist), uint tiles_y,
     __global uchar * quads)
 {
-  TABLES_HEAD (uchar, 256);
+  TABLES_HEAD (uchar, 256, get_group_id (0));
   TABLES_COUNT (uchar, 256, PIXEL_U8);
   TABLES_FINISH (uchar, 256, STORE_ENTRY_QUADS)
 }
@@ -388,7 +433,7 @@ clahe_tables_u16 (TABLES_PARAMS (ushort, lhist))
 {
   __global uint *hist = scratch + (size_t) get_group_id (0) * BINS16;
 
-  TABLES_HEAD (ushort, BINS16);
+  TABLES_HEAD (ushort, BINS16, get_group_id (0));
   TABLES_COUNT (ushort, BINS16, PIXEL_U16);
   TABLES_FINISH (ushort, BINS16, STORE_ENTRY)
 }
@@ -408,11 +453,11 @@ clahe_tables_u16 (TABLES_PARAMS (ushort, lhist))
  * that starts inside a row lies in that row's memory. The words that
  * stick out of the tile or the frame, and the padding past the frame's
  * edge, are counted pixel by pixel, the padding through reflect101 (). */
-#define COUNT_BODY(T, WORD_PIXELS, LOAD_PIXEL, COUNT_WORD, INC)               \
+#define COUNT_BODY(T, WORD_PIXELS, LOAD_PIXEL, COUNT_WORD, INC, slot, band_i) \
   const uint lsz = get_local_size (0);                                       \
-  const uint tile = first_tile + get_group_id (0);                           \
+  const uint tile = first_tile + (slot);                                     \
   const uint x0 = (tile % tiles_x) * tile_w, x1 = x0 + tile_w;               \
-  const uint r0 = (uint) get_group_id (1) * band;                            \
+  const uint r0 = (band_i) * band;                                           \
   const uint y0 = (tile / tiles_x) * tile_h + r0;                            \
   const uint rows = min (band, tile_h - r0);                                 \
   const uint w0 = x0 / WORD_PIXELS;                                          \
@@ -489,43 +534,48 @@ clahe_tables_u16 (TABLES_PARAMS (ushort, lhist))
  * the last group takes the histogram (docs/performance.md). The last
  * group reads the histogram by exchanges, which see every addition, and
  * leaves it and the counter zero for the next frame. */
+/* The count and tables of band @band_i of tile @slot of the launch, of
+ * @slots tiles of @bands bands, its entries stored by STORE; sets the
+ * group's local @last where it made the tile's table. */
+#define COUNT_TABLES_U8(slot, band_i, slots, bands, STORE)                   \
+  __global uint *counts = scratch + (size_t) (slot) * 256;                   \
+  __global uint *finished = scratch + (size_t) (slots) * 256 + (slot);       \
+  __local uint *hist = lhist;                                                \
+                                                                             \
+  for (uint i = get_local_id (0); i < 256; i += get_local_size (0))          \
+    lhist[i] = 0;                                                            \
+  barrier (CLK_LOCAL_MEM_FENCE);                                             \
+  {                                                                          \
+    COUNT_BODY (uchar, 16, PIXEL_U8, COUNT_WORD_U8, INC_LOCAL, slot, band_i) \
+  }                                                                          \
+  barrier (CLK_LOCAL_MEM_FENCE);                                             \
+  for (uint b = get_local_id (0); b < 256; b += get_local_size (0))          \
+    if (lhist[b])                                                            \
+      lhist[b] = atomic_add (&counts[b], lhist[b]);                          \
+  mem_fence (CLK_GLOBAL_MEM_FENCE);                                          \
+  barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);                      \
+  if (get_local_id (0) == 0)                                                 \
+    last = atomic_inc (finished) == (bands) - 1;                             \
+  barrier (CLK_LOCAL_MEM_FENCE);                                             \
+  if (last) {                                                                \
+    mem_fence (CLK_GLOBAL_MEM_FENCE);                                        \
+    TABLES_HEAD (uchar, 256, slot);                                          \
+    for (uint i = lid; i < 256; i += lsz)                                    \
+      hist[i] = atomic_xchg (&counts[i], 0);                                 \
+    if (lid == 0)                                                            \
+      *finished = 0;                                                         \
+    barrier (CLK_LOCAL_MEM_FENCE);                                           \
+    TABLES_FINISH (uchar, 256, STORE);                                       \
+  }
+
 __kernel void
 clahe_count_tables_u8 (TABLES_PARAMS (uchar, lhist), uint tiles_y,
     __global ushort * quads, uint band)
 {
-  __global uint *counts = scratch + (size_t) get_group_id (0) * 256;
-  __global uint *finished = scratch + (size_t) get_num_groups (0) * 256
-      + get_group_id (0);
-  __local uint *hist = lhist;
   __local uint last;
 
-  for (uint i = get_local_id (0); i < 256; i += get_local_size (0))
-    lhist[i] = 0;
-  barrier (CLK_LOCAL_MEM_FENCE);
-  {
-    COUNT_BODY (uchar, 16, PIXEL_U8, COUNT_WORD_U8, INC_LOCAL)
-  }
-  barrier (CLK_LOCAL_MEM_FENCE);
-  for (uint b = get_local_id (0); b < 256; b += get_local_size (0))
-    if (lhist[b])
-      lhist[b] = atomic_add (&counts[b], lhist[b]);
-  mem_fence (CLK_GLOBAL_MEM_FENCE);
-  barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-  if (get_local_id (0) == 0)
-    last = atomic_inc (finished) == get_num_groups (1) - 1;
-  barrier (CLK_LOCAL_MEM_FENCE);
-  if (!last)
-    return;
-  mem_fence (CLK_GLOBAL_MEM_FENCE);
-  {
-    TABLES_HEAD (uchar, 256);
-    for (uint i = lid; i < 256; i += lsz)
-      hist[i] = atomic_xchg (&counts[i], 0);
-    if (lid == 0)
-      *finished = 0;
-    barrier (CLK_LOCAL_MEM_FENCE);
-    TABLES_FINISH (uchar, 256, STORE_ENTRY_QUADS)
-  }
+  COUNT_TABLES_U8 (get_group_id (0), get_group_id (1), get_num_groups (0),
+      get_num_groups (1), STORE_ENTRY_QUADS)
 }
 #endif
 
@@ -537,7 +587,8 @@ clahe_count_u16 (COUNT_PARAMS (ushort))
 {
   __global uint *counts = scratch + (size_t) get_group_id (0) * BINS16;
 
-  COUNT_BODY (ushort, 8, PIXEL_U16, COUNT_WORD_U16, INC_GLOBAL)
+  COUNT_BODY (ushort, 8, PIXEL_U16, COUNT_WORD_U16, INC_GLOBAL,
+      get_group_id (0), get_group_id (1))
 }
 
 /* A tile's BINS16 bins (up to 65536) are too many for one group to pass
@@ -708,24 +759,75 @@ load_quad (__global const half * q, uint i)
       vload_half2 (0, (__private const half *) &hi));
 }
 
+/* The table coordinates across of the GST_CL_CLAHE_APPLY_PIXELS pixels
+ * from @x on. */
+#define APPLY_COLUMNS(x)                                                     \
+  const float4 txf = convert_float4 ((uint4) (x) + (uint4) (0, 1, 2, 3))     \
+      * inv_tw - 0.5f;                                                       \
+  const int4 fx = cv_floor4 (txf);                                           \
+  const float4 xa = txf - convert_float4 (fx);                               \
+  const float4 xa1 = 1.0f - xa;                                              \
+  /* Clamped for the lanes past the frame's edge, which are not stored:      \
+   * with tiles under 4 pixels wide their tile coordinate may lie past the   \
+   * last quad column, and the lookup past the quads' end. */                \
+  const uint4 column = convert_uint4 (min (fx + 1, (int4) tiles_x)) << 8
+
+/* The words of @n rows from @yb on at @x, into @v. */
+static inline void
+load_batch_u8 (__global const uchar * src, uint pitch, uint x, uint yb,
+    uint n, uchar4 * v)
+{
+  for (uint r = 0; r < APPLY_BATCH; r++)
+    if (r < n)
+      v[r] = *(__global const uchar4 *) (src + (size_t) (yb + r) * pitch + x);
+}
+
+/* The blend of load_batch_u8 ()'s words, written. */
+#define BLEND_BATCH_U8(x, yb, n, v)                                          \
+  for (uint r = 0; r < APPLY_BATCH; r++) {                                   \
+    const uint y = (yb) + r;                                                 \
+                                                                             \
+    if (r < (n)) {                                                           \
+      ROW_WEIGHTS (y);                                                       \
+      __global const half *qrow = (__global const half *) quads              \
+          + QUAD_INDEX ((fy + 1) * (tiles_x + 1), 0, 0);                     \
+      const uint4 i = column | convert_uint4 ((v)[r]);                       \
+      const float4 h0 = load_quad (qrow, i.s0);                              \
+      const float4 h1 = load_quad (qrow, i.s1);                              \
+      const float4 h2 = load_quad (qrow, i.s2);                              \
+      const float4 h3 = load_quad (qrow, i.s3);                              \
+      const float4 res = BLEND ((float4) (h0.s0, h1.s0, h2.s0, h3.s0),       \
+          (float4) (h0.s1, h1.s1, h2.s1, h3.s1),                             \
+          (float4) (h0.s2, h1.s2, h2.s2, h3.s2),                             \
+          (float4) (h0.s3, h1.s3, h2.s3, h3.s3), xa, xa1);                   \
+      const uchar4 o = round_bytes4 (res);                                   \
+      __global uchar *d = dst + (size_t) y * dpitch + (x);                   \
+                                                                             \
+      if ((x) + GST_CL_CLAHE_APPLY_PIXELS <= width) {                        \
+        *(__global uchar4 *) d = o;                                          \
+      } else {                                                               \
+        d[0] = o.s0;                                                         \
+        if ((x) + 1 < width)                                                 \
+          d[1] = o.s1;                                                       \
+        if ((x) + 2 < width)                                                 \
+          d[2] = o.s2;                                                       \
+      }                                                                      \
+    }                                                                        \
+  }
+
+#define APPLY_PARAMS_U8                                                      \
+  __global const uchar *src, uint pitch, uint width, uint height, uint swap, \
+      __global uchar *dst, uint dpitch, uint rows,                           \
+      __global const ushort *quads, uint tiles_x, uint tiles_y,              \
+      float inv_tw, float inv_th
+
 __kernel void
-clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
-    uint height, uint swap, __global uchar * dst, uint dpitch, uint rows,
-    __global const ushort * quads, uint tiles_x, uint tiles_y, float inv_tw,
-    float inv_th)
+clahe_apply_u8 (APPLY_PARAMS_U8)
 {
   const uint x = get_global_id (0) * GST_CL_CLAHE_APPLY_PIXELS;
-  const float4 txf = convert_float4 ((uint4) (x) + (uint4) (0, 1, 2, 3))
-      * inv_tw - 0.5f;
-  const int4 fx = cv_floor4 (txf);
-  const float4 xa = txf - convert_float4 (fx);
-  const float4 xa1 = 1.0f - xa;
-  /* Clamped for the lanes past the frame's edge, which are not stored:
-   * with tiles under 4 pixels wide their tile coordinate may lie past the
-   * last quad column, and the lookup past the quads' end. */
-  const uint4 column = convert_uint4 (min (fx + 1, (int4) tiles_x)) << 8;
   const uint y0 = get_global_id (1) * rows;
   const uint y1 = min (y0 + rows, height);
+  APPLY_COLUMNS (x);
 
   if (x >= width)
     return;
@@ -733,40 +835,80 @@ clahe_apply_u8 (__global const uchar * src, uint pitch, uint width,
     const uint n = min ((uint) APPLY_BATCH, y1 - yb);
     uchar4 v[APPLY_BATCH];
 
-    for (uint r = 0; r < APPLY_BATCH; r++)
-      if (r < n)
-        v[r] = *(__global const uchar4 *) (src + (size_t) (yb + r) * pitch
-            + x);
-    for (uint r = 0; r < APPLY_BATCH; r++) {
-      const uint y = yb + r;
+    load_batch_u8 (src, pitch, x, yb, n, v);
+    BLEND_BATCH_U8 (x, yb, n, v)
+  }
+}
 
-      if (r < n) {
-        ROW_WEIGHTS (y);
-        __global const half *qrow = (__global const half *) quads
-            + QUAD_INDEX ((fy + 1) * (tiles_x + 1), 0, 0);
-        const uint4 i = column | convert_uint4 (v[r]);
-        const float4 h0 = load_quad (qrow, i.s0);
-        const float4 h1 = load_quad (qrow, i.s1);
-        const float4 h2 = load_quad (qrow, i.s2);
-        const float4 h3 = load_quad (qrow, i.s3);
-        const float4 res = BLEND ((float4) (h0.s0, h1.s0, h2.s0, h3.s0),
-            (float4) (h0.s1, h1.s1, h2.s1, h3.s1),
-            (float4) (h0.s2, h1.s2, h2.s2, h3.s2),
-            (float4) (h0.s3, h1.s3, h2.s3, h3.s3), xa, xa1);
-        const uchar4 o = round_bytes4 (res);
-        __global uchar *d = dst + (size_t) y * dpitch + x;
+/* clahe_count_tables_u8 and clahe_apply_u8 in one launch, which on a GPU
+ * fed by many threads saves the driver a command a frame, as equalize_u8
+ * does in kernels/histequalize.cl. Every group takes a ticket from
+ * @sync[0] as it starts: the first @slots * @bands count a band of a tile
+ * each, the last of a tile's to finish making its tables and adding one
+ * to @sync[1] once its atomics stored them (STORE_ENTRY_QUADS_ATOMIC);
+ * each of the others loads the first rows of a group of
+ * clahe_apply_u8's grid (@apply_x groups of GST_CL_CLAHE_APPLY_GROUP_X x
+ * GST_CL_CLAHE_APPLY_GROUP_Y a row), waits until @sync[1] says that every
+ * tile's tables are in, and blends its rows. A group only ever waits for
+ * groups that took their tickets before it, which are running and wait
+ * for none, so the wait ends whatever number of groups the device runs
+ * at once. No pixel is written before every tile is counted, so the
+ * output may be the input. The last group to finish zeroes @sync, three
+ * words after the tiles' counters in @scratch, for the next frame. */
+__kernel void
+__attribute__ ((reqd_work_group_size (GST_CL_CLAHE_APPLY_GROUP_X
+            * GST_CL_CLAHE_APPLY_GROUP_Y, 1, 1)))
+clahe_u8 (TABLES_PARAMS (uchar, lhist), uint tiles_y,
+    __global ushort * quads, uint band, uint bands, __global uchar * dst,
+    uint dpitch, uint rows, uint apply_x, float inv_tw, float inv_th)
+{
+  const uint slots = tiles_x * tiles_y;
+  __global uint *sync = scratch + (size_t) slots * 257;
+  const uint lid = get_local_id (0);
+  __local uint ticket, last;
 
-        if (x + GST_CL_CLAHE_APPLY_PIXELS <= width) {
-          *(__global uchar4 *) d = o;
-        } else {
-          d[0] = o.s0;
-          if (x + 1 < width)
-            d[1] = o.s1;
-          if (x + 2 < width)
-            d[2] = o.s2;
-        }
-      }
+  if (lid == 0)
+    ticket = atomic_inc (&sync[0]);
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (ticket < slots * bands) {
+    uint ack = 0;
+
+    COUNT_TABLES_U8 (ticket / bands, ticket % bands, slots, bands,
+        STORE_ENTRY_QUADS_ATOMIC)
+    /* Made to wait for the atomics' values. */
+    if (last)
+      part[lid] = ack;
+    barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    if (lid == 0 && last)
+      atomic_inc (&sync[1]);
+  } else {
+    const uint a = ticket - slots * bands;
+    const uint x = (a % apply_x * GST_CL_CLAHE_APPLY_GROUP_X
+        + lid % GST_CL_CLAHE_APPLY_GROUP_X) * GST_CL_CLAHE_APPLY_PIXELS;
+    const uint y0 = (a / apply_x * GST_CL_CLAHE_APPLY_GROUP_Y
+        + lid / GST_CL_CLAHE_APPLY_GROUP_X) * rows;
+    const uint y1 = x < width ? min (y0 + rows, height) : 0;
+    APPLY_COLUMNS (x);
+    uchar4 v[APPLY_BATCH];
+
+    if (y0 < y1)
+      load_batch_u8 (src, pitch, x, y0, min ((uint) APPLY_BATCH, y1 - y0), v);
+    if (lid == 0)
+      while (*(volatile __global uint *) &sync[1] < slots);
+    barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    for (uint yb = y0; yb < y1; yb += APPLY_BATCH) {
+      const uint n = min ((uint) APPLY_BATCH, y1 - yb);
+
+      if (yb != y0)
+        load_batch_u8 (src, pitch, x, yb, n, v);
+      BLEND_BATCH_U8 (x, yb, n, v)
     }
+  }
+  barrier (CLK_GLOBAL_MEM_FENCE);
+  if (lid == 0 && atomic_inc (&sync[2]) == get_num_groups (0) - 1) {
+    sync[0] = 0;
+    sync[1] = 0;
+    sync[2] = 0;
   }
 }
 #endif

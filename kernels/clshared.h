@@ -117,5 +117,9 @@
 /* clclahe's 8-bit GPU apply kernel: pixels across per work-item, one
  * 32-bit word of the frame. */
 #define GST_CL_CLAHE_APPLY_PIXELS 4
+/* ... in groups of 64 x 4 work-items where the device runs 256, which
+ * clahe_u8's groups, of apply's shape, must be. */
+#define GST_CL_CLAHE_APPLY_GROUP_X 64
+#define GST_CL_CLAHE_APPLY_GROUP_Y 4
 
 #endif

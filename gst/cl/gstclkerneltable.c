@@ -32,8 +32,8 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_debug);
 static const gchar *stage_names[GST_CL_N_STAGES] = { "unpack", "pack",
   "unpack-rgb", "pack-rgb", "histogram-rgb", "map-rgb", "histogram", "make-lut",
   "summary", "bounds", "apply", "equalize", "map-count", "clahe-count",
-  "clahe-tables", "clahe-excess", "clahe-apply", "sobel", "sobel-magnitude",
-  "sobel-magnitude-l1", "sobel-dx", "sobel-dy", "narrow" };
+  "clahe-tables", "clahe-excess", "clahe-apply", "clahe", "sobel",
+  "sobel-magnitude", "sobel-magnitude-l1", "sobel-dx", "sobel-dy", "narrow" };
 static const gchar *depth_names[GST_CL_N_DEPTHS] = { "8-bit", "16-bit",
   "16-bit to 8-bit" };
 
@@ -97,6 +97,7 @@ static const Entry table[] = {
       "clahe_apply_rows_u16" },
   { GST_CL_STAGE_CLAHE_APPLY, GST_CL_DEPTHS_16_8, "clahe_apply_u16_u8",
       "clahe_apply_rows_u16_u8" },
+  { GST_CL_STAGE_CLAHE, GST_CL_DEPTHS_8, "clahe_u8", NULL },
   { GST_CL_STAGE_SOBEL, GST_CL_DEPTHS_8, "sobel_u8", "sobel_rows_u8" },
   { GST_CL_STAGE_SOBEL, GST_CL_DEPTHS_16, "sobel_u16", "sobel_rows_u16" },
   { GST_CL_STAGE_SOBEL, GST_CL_DEPTHS_16_8, "sobel_u16_u8",

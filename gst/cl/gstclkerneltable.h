@@ -54,11 +54,13 @@ typedef enum
   GST_CL_STAGE_EQUALIZE,
   GST_CL_STAGE_MAP_COUNT,
   /* clahe.cl: GRAY16's tile histograms, the tiles' tables (from the
-   * counts on GPUs), GRAY16's clipped excess, and the blend. */
+   * counts on GPUs), GRAY16's clipped excess, the blend, and on GPUs at 8
+   * bits the tables and the blend in one launch. */
   GST_CL_STAGE_CLAHE_COUNT,
   GST_CL_STAGE_CLAHE_TABLES,
   GST_CL_STAGE_CLAHE_EXCESS,
   GST_CL_STAGE_CLAHE_APPLY,
+  GST_CL_STAGE_CLAHE,
   /* sobel.cl: any mode and scale, and each mode's scale-1 kernel. */
   GST_CL_STAGE_SOBEL,
   GST_CL_STAGE_SOBEL_MAGNITUDE,

@@ -36,12 +36,11 @@
  * 64 tiles of 65536 bins (16 MiB): more tiles of fewer bins. */
 #define U16_BATCH_BINS (64 * 65536)
 /* GPU shapes: the tables kernel's groups (one per tile for 8-bit input),
- * the count kernel's (bands of a tile's rows of about COUNT_PIXELS pixels,
- * enough groups to fill a large GPU while each still spreads its flush of
- * the histogram over many pixels), and the apply kernel's, one work-item
- * per pixel (GST_CL_CLAHE_APPLY_PIXELS for 8-bit input) for APPLY_ROWS_MAX
- * rows, halved down to APPLY_ROWS_MIN while that leaves fewer than
- * APPLY_GROUPS_PER_UNIT groups per compute unit: rows spread a work-item's
+ * the count kernel's (bands of a tile's rows, see count_band ()), and the apply
+ * kernel's, groups of GST_CL_CLAHE_APPLY_GROUP_X x GST_CL_CLAHE_APPLY_GROUP_Y
+ * of one work-item per pixel (GST_CL_CLAHE_APPLY_PIXELS for 8-bit input) for
+ * APPLY_ROWS_MAX rows, halved down to APPLY_ROWS_MIN while that leaves fewer
+ * than APPLY_GROUPS_PER_UNIT groups per compute unit: rows spread a work-item's
  * column weights over more pixels, groups keep a smaller frame's GPU
  * busy. */
 #define TABLES_GROUP 256
@@ -52,9 +51,9 @@
 G_STATIC_ASSERT (TABLES_GROUP_16 <= GST_CL_CLAHE_U16_CHUNK);
 G_STATIC_ASSERT (GST_CL_CLAHE_U16_CHUNK <= 1024);
 #define COUNT_GROUP 256
-#define COUNT_PIXELS 16384
-#define APPLY_GROUP_X 64
-#define APPLY_GROUP_Y 4
+#define COUNT_PIXELS_MIN 4096
+#define COUNT_PIXELS_MAX 16384
+#define COUNT_GROUPS_PER_UNIT 4
 #define APPLY_ROWS_MAX 16
 #define APPLY_ROWS_MIN 4
 #define APPLY_GROUPS_PER_UNIT 3
@@ -83,11 +82,14 @@ tables_count (const GstClClahePlan *p)
 }
 
 /* Bytes of the histograms of @batch tiles; a tables kernel that counts
- * counts each tile's finished groups in a word after them. */
+ * counts each tile's finished groups in a word after them, and clahe_u8
+ * takes three words after those (kernels/clahe.cl). */
 static gsize
 scratch_size (const GstClClahePlan *p, guint batch)
 {
-  return (gsize)batch * (p->nbins + tables_count (p)) * 4;
+  return ((gsize)batch * (p->nbins + tables_count (p)) +
+             (tables_count (p) ? 3 : 0)) *
+         4;
 }
 
 static void
@@ -177,6 +179,22 @@ clip_count (gdouble clip_limit, guint64 area, guint nbins)
   return MAX ((cl_uint)limit, 1);
 }
 
+/* The clip limit of @s's tiles of @tile_w x @tile_h in counts per bin. */
+static cl_uint
+tile_limit (const GstClClahePlan *p, const GstClClaheSettings *s,
+    cl_uint tile_w, cl_uint tile_h)
+{
+  return clip_count (s->clip_limit, (guint64)tile_w * tile_h, p->nbins);
+}
+
+/* OpenCV's lutScale, (bins - 1) / area, in C float on the host; top is
+ * bins - 1 but for limited range. */
+static cl_float
+tile_scale (const GstClClahePlan *p, cl_uint tile_w, cl_uint tile_h)
+{
+  return (gfloat)p->top / (gfloat)((guint64)tile_w * tile_h);
+}
+
 /* The first arguments of the count and tables kernels. */
 static void
 add_tile_args (GstClClahePlan *p, GstClArgs *args, const GstClPlane *in,
@@ -212,18 +230,27 @@ tables_group (const GstClClahePlan *p, cl_kernel k)
   return lsz;
 }
 
-/* GPUs: the rows of a tile that one group of the count counts. */
+/* GPUs: the rows of a tile that one group of the count counts, about
+ * the pixels that make COUNT_GROUPS_PER_UNIT groups per compute unit for
+ * the frame, but no fewer than COUNT_PIXELS_MIN, whose flush of the
+ * histogram would outweigh its counting, nor more than COUNT_PIXELS_MAX. */
 static cl_uint
-count_band (cl_uint tile_w, cl_uint tile_h)
+count_band (const GstClClahePlan *p, cl_uint tile_w, cl_uint tile_h)
 {
-  return CLAMP ((COUNT_PIXELS + tile_w - 1) / tile_w, 1, tile_h);
+  const guint64 area = (guint64)tile_w * tile_h * p->tiles_x * p->tiles_y;
+  const guint64 groups = (guint64)COUNT_GROUPS_PER_UNIT *
+                         MAX (1, p->cmd.cl->compute_units);
+  const cl_uint pixels = CLAMP (area / groups, COUNT_PIXELS_MIN,
+      COUNT_PIXELS_MAX);
+
+  return CLAMP ((pixels + tile_w - 1) / tile_w, 1, tile_h);
 }
 
 /* GPUs: the count's groups per tile, one per band. */
 static size_t
-count_bands (cl_uint tile_w, cl_uint tile_h)
+count_bands (const GstClClahePlan *p, cl_uint tile_w, cl_uint tile_h)
 {
-  const cl_uint band = count_band (tile_w, tile_h);
+  const cl_uint band = count_band (p, tile_w, tile_h);
 
   return (tile_h + band - 1) / band;
 }
@@ -235,9 +262,9 @@ enqueue_count (GstClClahePlan *p, const GstClPlane *in, cl_uint first,
     cl_uint n, cl_uint tile_w, cl_uint tile_h)
 {
   cl_kernel k = p->k_count;
-  const cl_uint band = count_band (tile_w, tile_h);
+  const cl_uint band = count_band (p, tile_w, tile_h);
   const size_t lsz = MIN (COUNT_GROUP, p->cmd.cl->max_work_group_size);
-  const size_t global[2] = { n * lsz, count_bands (tile_w, tile_h) };
+  const size_t global[2] = { n * lsz, count_bands (p, tile_w, tile_h) };
   const size_t local[2] = { lsz, 1 };
   GstClArgs args = GST_CL_ARGS_INIT (k);
 
@@ -253,6 +280,40 @@ enqueue_count (GstClClahePlan *p, const GstClPlane *in, cl_uint first,
 /* The arguments of a tables kernel @k for the tiles from @first on: its
  * local histogram holds @hist_words words, its part one per work-item of
  * @lsz. */
+static void
+add_tables_args (GstClClahePlan *p, GstClArgs *args, const GstClPlane *in,
+    cl_uint first, cl_uint tile_w, cl_uint tile_h, cl_uint limit,
+    cl_float scale, cl_uint smoothing, size_t hist_words, size_t lsz)
+{
+  add_tile_args (p, args, in, tile_w, tile_h);
+  GST_CL_ARG (args, first);
+
+  GST_CL_ARG (args, limit);
+  GST_CL_ARG (args, scale);
+  GST_CL_ARG (args, p->lo);
+  GST_CL_ARG (args, p->top);
+  GST_CL_ARG (args, smoothing);
+  GST_CL_ARG (args, p->prev);
+  GST_CL_ARG (args, p->lut);
+  GST_CL_ARG (args, p->state);
+  GST_CL_ARG (args, p->scratch);
+  GST_CL_ARG_LOCAL (args, hist_words * 4);
+  GST_CL_ARG_LOCAL (args, lsz * 4);
+  /* 8-bit input: the tables packed for apply too; 16-bit input on GPUs:
+   * the chunks' sums. */
+  if (p->quads) {
+    GST_CL_ARG (args, p->tiles_y);
+    GST_CL_ARG (args, p->quads);
+    if (tables_count (p)) {
+      const cl_uint band = count_band (p, tile_w, tile_h);
+
+      GST_CL_ARG (args, band);
+    }
+  }
+  if (p->sums)
+    GST_CL_ARG (args, p->sums);
+}
+
 static cl_int
 set_tables_args (GstClClahePlan *p, cl_kernel k, const GstClPlane *in,
     cl_uint first, cl_uint tile_w, cl_uint tile_h, cl_uint limit,
@@ -260,34 +321,27 @@ set_tables_args (GstClClahePlan *p, cl_kernel k, const GstClPlane *in,
 {
   GstClArgs args = GST_CL_ARGS_INIT (k);
 
-  add_tile_args (p, &args, in, tile_w, tile_h);
-  GST_CL_ARG (&args, first);
-
-  GST_CL_ARG (&args, limit);
-  GST_CL_ARG (&args, scale);
-  GST_CL_ARG (&args, p->lo);
-  GST_CL_ARG (&args, p->top);
-  GST_CL_ARG (&args, smoothing);
-  GST_CL_ARG (&args, p->prev);
-  GST_CL_ARG (&args, p->lut);
-  GST_CL_ARG (&args, p->state);
-  GST_CL_ARG (&args, p->scratch);
-  GST_CL_ARG_LOCAL (&args, hist_words * 4);
-  GST_CL_ARG_LOCAL (&args, lsz * 4);
-  /* 8-bit input: the tables packed for apply too; 16-bit input on GPUs:
-   * the chunks' sums. */
-  if (p->quads) {
-    GST_CL_ARG (&args, p->tiles_y);
-    GST_CL_ARG (&args, p->quads);
-    if (tables_count (p)) {
-      const cl_uint band = count_band (tile_w, tile_h);
-
-      GST_CL_ARG (&args, band);
-    }
-  }
-  if (p->sums)
-    GST_CL_ARG (&args, p->sums);
+  add_tables_args (p, &args, in, first, tile_w, tile_h, limit, scale, smoothing,
+      hist_words, lsz);
   return gst_cl_args_end (&args);
+}
+
+/* GPUs: the histograms zeroed where scratch_dirty says so. */
+static cl_int
+clear_scratch (GstClClahePlan *p)
+{
+  const cl_uint zero = 0;
+  cl_int status;
+
+  if (p->cpu || !p->scratch_dirty)
+    return CL_SUCCESS;
+  status = clEnqueueFillBuffer (gst_cl_commands_queue (&p->cmd), p->scratch,
+      &zero, sizeof (zero), 0,
+      scratch_size (p, tiles_batch (p, p->tiles_x * p->tiles_y)), 0, NULL,
+      NULL);
+  if (status == CL_SUCCESS)
+    p->scratch_dirty = FALSE;
+  return status;
 }
 
 /* The tables of all tiles, batch by batch of tiles whose histograms the
@@ -303,11 +357,8 @@ enqueue_tables (GstClClahePlan *p, const GstClPlane *in,
   cl_kernel k = p->k_tables;
   cl_kernel kx = p->k_excess;
   const cl_uint tiles = p->tiles_x * p->tiles_y;
-  const guint64 area = (guint64)tile_w * tile_h;
-  const cl_uint limit = clip_count (s->clip_limit, area, p->nbins);
-  /* OpenCV's lutScale, (bins - 1) / area, in C float on the host; top is
-   * bins - 1 but for limited range. */
-  const cl_float scale = (gfloat)p->top / (gfloat)area;
+  const cl_uint limit = tile_limit (p, s, tile_w, tile_h);
+  const cl_float scale = tile_scale (p, tile_w, tile_h);
   const cl_uint smoothing = s->smoothing;
   const size_t lsz = p->cpu ? 1 : tables_group (p, k);
   const size_t lsz_x = kx ? tables_group (p, kx) : 0;
@@ -318,25 +369,17 @@ enqueue_tables (GstClClahePlan *p, const GstClPlane *in,
                                            : 1;
   const cl_uint per_tile = kx ? u16_chunks (p) : 1;
   const gboolean counts = tables_count (p);
-  const size_t bands = counts ? count_bands (tile_w, tile_h) : 1;
+  const size_t bands = counts ? count_bands (p, tile_w, tile_h) : 1;
   const cl_uint batch = tiles_batch (p, tiles);
+  cl_int status = clear_scratch (p);
 
-  if (!p->cpu && p->scratch_dirty) {
-    const cl_uint zero = 0;
-    cl_int status = clEnqueueFillBuffer (gst_cl_commands_queue (&p->cmd),
-        p->scratch, &zero, sizeof (zero), 0, scratch_size (p, batch), 0, NULL,
-        NULL);
-
-    if (status != CL_SUCCESS)
-      return status;
-    p->scratch_dirty = FALSE;
-  }
+  if (status != CL_SUCCESS)
+    return status;
   for (cl_uint first = 0; first < tiles; first += batch) {
     const cl_uint n = MIN (batch, tiles - first);
     const size_t global[2] = { (size_t)n * per_tile * lsz, bands };
     const size_t local[2] = { lsz, 1 };
     const size_t global_x = (size_t)n * per_tile * lsz_x;
-    cl_int status;
 
     if (set_tables_args (p, k, in, first, tile_w, tile_h, limit, scale,
             smoothing, hist_words, lsz) != CL_SUCCESS ||
@@ -358,52 +401,76 @@ enqueue_tables (GstClClahePlan *p, const GstClPlane *in,
   return CL_SUCCESS;
 }
 
+/* The apply kernel's grid for a plane of @width x @height: @rows rows
+ * per work-item, @global and @local work-items across and down. */
+static void
+apply_shape (const GstClClahePlan *p, cl_uint width, cl_uint height,
+    cl_uint *rows, size_t global[2], size_t local[2])
+{
+  GstClContext *cl = p->cmd.cl;
+  /* CPUs: a few bands of whole rows per core, each one work-item. */
+  const cl_uint bands = MIN (height, MAX (1, cl->compute_units) * 4);
+  const size_t lx = MIN (GST_CL_CLAHE_APPLY_GROUP_X, cl->max_work_group_size);
+  const size_t ly = lx * GST_CL_CLAHE_APPLY_GROUP_Y <= cl->max_work_group_size
+                        ? GST_CL_CLAHE_APPLY_GROUP_Y
+                        : 1;
+  /* 8-bit input: GST_CL_CLAHE_APPLY_PIXELS pixels per work-item. */
+  const cl_uint across = p->quads ? GST_CL_CLAHE_APPLY_PIXELS : 1;
+  const size_t columns = (width + across - 1) / across;
+
+  if (p->cpu) {
+    *rows = (height + bands - 1) / bands;
+    local[0] = local[1] = 1;
+    global[0] = (height + *rows - 1) / *rows;
+    global[1] = 1;
+    return;
+  }
+  *rows = APPLY_ROWS_MAX;
+  while (*rows > APPLY_ROWS_MIN &&
+         (columns + lx - 1) / lx * ((height + *rows * ly - 1) / (*rows * ly)) <
+             (size_t)APPLY_GROUPS_PER_UNIT * MAX (1, cl->compute_units))
+    *rows /= 2;
+  local[0] = lx;
+  local[1] = ly;
+  global[0] = GST_ROUND_UP_N (columns, lx);
+  global[1] = GST_ROUND_UP_N ((height + *rows - 1) / *rows, ly);
+}
+
+/* The last arguments of the apply kernels, from the output on. */
+static void
+add_apply_args (GstClClahePlan *p, GstClArgs *args, const GstClPlane *out,
+    cl_uint rows)
+{
+  const cl_uint dpitch = out->pitch / p->out_bps;
+
+  GST_CL_ARG (args, out->mem);
+  GST_CL_ARG (args, dpitch);
+  GST_CL_ARG (args, rows);
+}
+
 /* The blend of the tiles' tables (packed for 8-bit input). */
 static cl_int
 enqueue_apply (GstClClahePlan *p, const GstClPlane *in, const GstClPlane *out,
     cl_mem lut, cl_uint tile_w, cl_uint tile_h)
 {
-  GstClContext *cl = p->cmd.cl;
   cl_kernel k = p->k_apply;
   const cl_uint pitch = in->pitch / p->in_bps;
-  const cl_uint dpitch = out->pitch / p->out_bps;
   const cl_uint width = in->row_bytes / p->in_bps;
   const cl_uint height = in->height;
   /* OpenCV's float reciprocals, in C float on the host. */
   const cl_float inv_tw = 1.0f / (gfloat)tile_w;
   const cl_float inv_th = 1.0f / (gfloat)tile_h;
-  /* CPUs: a few bands of whole rows per core, each one work-item. */
-  const cl_uint bands = MIN (height, MAX (1, cl->compute_units) * 4);
-  size_t lx = MIN (APPLY_GROUP_X, cl->max_work_group_size);
-  size_t ly = lx * APPLY_GROUP_Y <= cl->max_work_group_size ? APPLY_GROUP_Y : 1;
-  /* 8-bit input: GST_CL_CLAHE_APPLY_PIXELS pixels per work-item. */
-  const cl_uint across = p->quads ? GST_CL_CLAHE_APPLY_PIXELS : 1;
-  const size_t columns = (width + across - 1) / across;
-  cl_uint rows = APPLY_ROWS_MAX;
+  cl_uint rows;
   size_t global[2], local[2];
   GstClArgs args = GST_CL_ARGS_INIT (k);
 
-  if (p->cpu) {
-    rows = (height + bands - 1) / bands;
-    lx = ly = 1;
-    global[0] = (height + rows - 1) / rows;
-    global[1] = 1;
-  } else {
-    while (rows > APPLY_ROWS_MIN &&
-           (columns + lx - 1) / lx * ((height + rows * ly - 1) / (rows * ly)) <
-               (size_t)APPLY_GROUPS_PER_UNIT * MAX (1, cl->compute_units))
-      rows /= 2;
-    global[0] = GST_ROUND_UP_N (columns, lx);
-    global[1] = GST_ROUND_UP_N ((height + rows - 1) / rows, ly);
-  }
+  apply_shape (p, width, height, &rows, global, local);
   GST_CL_ARG (&args, in->mem);
   GST_CL_ARG (&args, pitch);
   GST_CL_ARG (&args, width);
   GST_CL_ARG (&args, height);
   GST_CL_ARG (&args, p->swap);
-  GST_CL_ARG (&args, out->mem);
-  GST_CL_ARG (&args, dpitch);
-  GST_CL_ARG (&args, rows);
+  add_apply_args (p, &args, out, rows);
   GST_CL_ARG (&args, lut);
   GST_CL_ARG (&args, p->tiles_x);
   GST_CL_ARG (&args, p->tiles_y);
@@ -411,9 +478,59 @@ enqueue_apply (GstClClahePlan *p, const GstClPlane *in, const GstClPlane *out,
   GST_CL_ARG (&args, inv_th);
   if (gst_cl_args_end (&args) != CL_SUCCESS)
     return CL_INVALID_KERNEL_ARGS;
-  local[0] = lx;
-  local[1] = ly;
   return gst_cl_commands_kernel (&p->cmd, k, 2, global, local);
+}
+
+/* GPUs, 8-bit input: whether clahe_u8 takes the frame, and its grid: the
+ * tiles' @bands of the count, then @apply_x by @apply_y groups of the
+ * apply kernel's, @rows rows per work-item. */
+static gboolean
+clahe_grid (const GstClClahePlan *p, const GstClPlane *in, cl_uint tile_w,
+    cl_uint tile_h, cl_uint *bands, cl_uint *rows, cl_uint *apply_x,
+    cl_uint *apply_y)
+{
+  size_t global[2], local[2];
+
+  if (!p->k_clahe)
+    return FALSE;
+  apply_shape (p, in->row_bytes, in->height, rows, global, local);
+  if (local[0] * local[1] !=
+      GST_CL_CLAHE_APPLY_GROUP_X * GST_CL_CLAHE_APPLY_GROUP_Y)
+    return FALSE;
+  *bands = count_bands (p, tile_w, tile_h);
+  *apply_x = global[0] / local[0];
+  *apply_y = global[1] / local[1];
+  return TRUE;
+}
+
+/* GPUs, 8-bit input: the tables and their blend in one launch of
+ * clahe_grid()'s grid (kernels/clahe.cl). */
+static cl_int
+enqueue_clahe (GstClClahePlan *p, const GstClPlane *in, const GstClPlane *out,
+    const GstClClaheSettings *s, cl_uint tile_w, cl_uint tile_h, cl_uint bands,
+    cl_uint rows, cl_uint apply_x, cl_uint apply_y)
+{
+  cl_kernel k = p->k_clahe;
+  const size_t lsz = GST_CL_CLAHE_APPLY_GROUP_X * GST_CL_CLAHE_APPLY_GROUP_Y;
+  const cl_uint first = 0;
+  const cl_float inv_tw = 1.0f / (gfloat)tile_w;
+  const cl_float inv_th = 1.0f / (gfloat)tile_h;
+  const size_t global = ((size_t)p->tiles_x * p->tiles_y * bands +
+                            apply_x * apply_y) *
+                        lsz;
+  GstClArgs args = GST_CL_ARGS_INIT (k);
+
+  add_tables_args (p, &args, in, first, tile_w, tile_h,
+      tile_limit (p, s, tile_w, tile_h), tile_scale (p, tile_w, tile_h),
+      s->smoothing, 256, lsz);
+  GST_CL_ARG (&args, bands);
+  add_apply_args (p, &args, out, rows);
+  GST_CL_ARG (&args, apply_x);
+  GST_CL_ARG (&args, inv_tw);
+  GST_CL_ARG (&args, inv_th);
+  if (gst_cl_args_end (&args) != CL_SUCCESS)
+    return CL_INVALID_KERNEL_ARGS;
+  return gst_cl_commands_kernel (&p->cmd, k, 1, &global, &lsz);
 }
 
 /* The kernel of the table (gstclkerneltable.h) for @stage. */
@@ -435,6 +552,11 @@ create_kernels (GstClClahePlan *p, GError **error)
   /* GPUs count 16-bit input in a kernel of their own, and its tables take
    * two. */
   const gboolean u16_gpu = !p->cpu && p->in_bps == 2;
+  /* ... and 8-bit input in one kernel where the groups are of 256. */
+  const gboolean u8_one = !p->cpu && p->in_bps == 1 &&
+                          cl->max_work_group_size >=
+                              GST_CL_CLAHE_APPLY_GROUP_X *
+                                  GST_CL_CLAHE_APPLY_GROUP_Y;
   /* A program per depth of the values: the bins of 16-bit input. */
   gchar *defines = g_strdup_printf ("-DGST_CL_IN=%u -DGST_CL_OUT=%u "
                                     "-DGST_CL_CLAHE_BITS=%u",
@@ -461,8 +583,20 @@ create_kernels (GstClClahePlan *p, GError **error)
        (!u16_gpu || create_kernel (cl, program, GST_CL_STAGE_CLAHE_EXCESS,
                         depths, &p->k_excess, error)) &&
        create_kernel (cl, program, GST_CL_STAGE_CLAHE_APPLY, depths,
-           &p->k_apply, error);
+           &p->k_apply, error) &&
+       (!u8_one || create_kernel (cl, program, GST_CL_STAGE_CLAHE, depths,
+                       &p->k_clahe, error));
   clReleaseProgram (program);
+  /* A device that runs groups of 256 may not run clahe_u8's: the two
+   * kernels then take every frame. */
+  if (ok && p->k_clahe) {
+    size_t most = 0;
+
+    clGetKernelWorkGroupInfo (p->k_clahe, cl->id.device,
+        CL_KERNEL_WORK_GROUP_SIZE, sizeof (most), &most, NULL);
+    if (most < GST_CL_CLAHE_APPLY_GROUP_X * GST_CL_CLAHE_APPLY_GROUP_Y)
+      gst_cl_clear_kernel (&p->k_clahe);
+  }
   return ok;
 }
 
@@ -500,7 +634,8 @@ gst_cl_clahe_plan_init (GstClClahePlan *p, const GstClCommands *cmd,
 void
 gst_cl_clahe_plan_clear (GstClClahePlan *p)
 {
-  cl_kernel *k[] = { &p->k_count, &p->k_tables, &p->k_excess, &p->k_apply };
+  cl_kernel *k[] = { &p->k_count, &p->k_tables, &p->k_excess, &p->k_apply,
+    &p->k_clahe };
 
   release_tables (p);
   for (guint i = 0; i < G_N_ELEMENTS (k); i++)
@@ -551,22 +686,34 @@ gst_cl_clahe_plan_enqueue (GstClClahePlan *p, const GstClPlane *in,
 {
   const guint width = in->row_bytes / p->in_bps;
   guint tile_w, tile_h;
+  cl_uint bands, rows, apply_x, apply_y;
   cl_int status = CL_SUCCESS;
 
   tile_size (width, in->height, p->tiles_x, p->tiles_y, &tile_w, &tile_h);
-  /* The tables kernels count the frame and write its tables in one
-   * launch, and the frame may be its own output: the frame's tables are
-   * made first, the blend takes the copy. */
-  if (from_previous)
-    status = keep_previous (p);
-  if (status == CL_SUCCESS)
-    status = enqueue_tables (p, in, s, tile_w, tile_h);
-  if (status == CL_SUCCESS)
-    status = enqueue_apply (p, in, out,
-        from_previous ? p->previous
-        : p->quads    ? p->quads
-                      : p->lut,
-        tile_w, tile_h);
+  if (!from_previous &&
+      clahe_grid (p, in, tile_w, tile_h, &bands, &rows, &apply_x, &apply_y)) {
+    status = clear_scratch (p);
+    if (status == CL_SUCCESS)
+      status = enqueue_clahe (p, in, out, s, tile_w, tile_h, bands, rows,
+          apply_x, apply_y);
+    /* Counts and tickets may lie in the scratch buffer. */
+    if (status != CL_SUCCESS)
+      p->scratch_dirty = TRUE;
+  } else {
+    /* The tables kernels count the frame and write its tables in one
+     * launch, and the frame may be its own output: the frame's tables are
+     * made first, the blend takes the copy. */
+    if (from_previous)
+      status = keep_previous (p);
+    if (status == CL_SUCCESS)
+      status = enqueue_tables (p, in, s, tile_w, tile_h);
+    if (status == CL_SUCCESS)
+      status = enqueue_apply (p, in, out,
+          from_previous ? p->previous
+          : p->quads    ? p->quads
+                        : p->lut,
+          tile_w, tile_h);
+  }
   /* A failed frame may have left the tables half written. */
   if (status != CL_SUCCESS)
     p->prev = GST_CL_CLAHE_PREV_NONE;

@@ -48,6 +48,9 @@ typedef struct {
    * from. */
   cl_kernel k_excess;
   cl_kernel k_apply;
+  /* GPUs, 8-bit input: k_tables' and k_apply's work in one launch, for
+   * frames blended with their own tables. */
+  cl_kernel k_clahe;
 
   /* Per caps: bits of the input's values (10 for P010_10LE), bytes of
    * its samples and of the output's, the tables' bins (2^bits). */
