@@ -99,6 +99,8 @@ def finish(p, out):
         key, _, value = line.partition(" ")
         if key in ("run-ms", "stream-ms", "element"):
             res.setdefault(key, []).append(value)
+        elif key == "latency-ms":  # median, 99th percentile, most
+            res[key] = [float(v) for v in value.split()]
         elif key:
             res[key] = number(value)
     if rc and "error" not in res:
@@ -179,6 +181,7 @@ class Case:
         self.pipeline, self.op, self.variant = pipeline, op, variant
         self.runs, self.busy, self.peak_kib = [], [], 0
         self.process_runs = []  # with --processes, each one's per round
+        self.latency_runs = []  # (median, 99th percentile, most) per round
         self.result, self.profile, self.error, self.not_built = \
             {}, None, None, False
 
@@ -194,6 +197,14 @@ class Case:
             if self.process_runs and not self.error else []
 
     @property
+    def latency(self):
+        """Medians over the rounds of a frame's median and 99th-percentile
+        latency, ms."""
+        return [statistics.median(r[i] for r in self.latency_runs)
+                for i in (0, 1)] if self.latency_runs and not self.error \
+            else None
+
+    @property
     def spread(self):
         return (max(self.runs) - min(self.runs)) / self.ms * 100 \
             if self.runs else NAN
@@ -207,6 +218,8 @@ class Case:
             self.runs.append(float(res["run-ms"][0]))
             if "process-ms" in res:
                 self.process_runs.append(res["process-ms"])
+            if "latency-ms" in res:
+                self.latency_runs.append(res["latency-ms"])
 
 
 def per_frame_profile(res):
@@ -510,10 +523,12 @@ class Bench:
                 + [ratio(self.speedup(c, self.find("opencv " + op + s, fmt, w,
                                                    h)) if op else NAN)
                    for s in ("", " umat", " umat-resident")[:3 if umat else 1]]
-                + ["%.1f" % (c.peak_kib / 1024)]
+                + ["%.1f" % (c.peak_kib / 1024),
+                   "%.3f %.3f" % tuple(c.latency) if c.latency else "-"]
                 + ([self.each(c)] if n > 1 else []))
         table(["case", "ms/frame", "fps", "spread", "vs cvequ", "vs OpenCV"]
-              + (["vs UMat", "vs UMat-r"] if umat else []) + ["peak MiB"]
+              + (["vs UMat", "vs UMat-r"] if umat else [])
+              + ["peak MiB", "latency ms (median, p99)"]
               + (["ms/frame of each process"] if n > 1 else []), rows,
               text_last=n > 1)
 
@@ -614,6 +629,9 @@ class Bench:
                      num(b) for b in c.busy],
                  "run-ms": c.runs, "peak-rss-kib": c.peak_kib,
                  "result": c.result}
+            if c.latency:
+                j["latency-ms"] = {"median": c.latency[0], "p99": c.latency[1]}
+                j["latency-runs"] = c.latency_runs
             if c.process_runs:
                 j["process-ms"] = c.process_ms
                 j["process-run-ms"] = c.process_runs

@@ -19,6 +19,7 @@
 #include <gst/video/video.h>
 
 #include "bench/cldevice.h"
+#include "bench/framelatency.h"
 #include "gst/cl/gstclmemoryapi.h"
 
 #include <stdio.h>
@@ -171,6 +172,7 @@ typedef struct {
   GstClockTime duration;
   /* --streams: the frames this stream pushes, its device's own. */
   GstMemory *ring[RING];
+  FrameLatency latency;
 } Pipe;
 
 /* "key value" lines for a structure's fields, nested ones under their
@@ -265,6 +267,7 @@ on_sink_buffer (GstPad *pad, GstPadProbeInfo *info, gpointer data)
 
   wait_readable (GST_PAD_PROBE_INFO_BUFFER (info));
   t = now_ns ();
+  frame_latency_sink (&p->latency, GST_PAD_PROBE_INFO_BUFFER (info));
 
   g_mutex_lock (&p->lock);
   if (++p->received == p->target) {
@@ -364,6 +367,9 @@ pipe_build (Pipe *p, const gchar *pipeline, GstCaps *caps, guint stream)
   gst_object_unref (bus);
   gst_video_info_from_caps (&info, caps);
   p->duration = gst_util_uint64_scale_int (GST_SECOND, info.fps_d, info.fps_n);
+  pad = gst_element_get_static_pad (p->src, "src");
+  frame_latency_init (&p->latency, p->duration, pad);
+  gst_object_unref (pad);
   return TRUE;
 }
 
@@ -380,6 +386,7 @@ pipe_free (Pipe *p)
   for (guint i = 0; i < RING; i++)
     if (p->ring[i])
       gst_memory_unref (p->ring[i]);
+  frame_latency_clear (&p->latency);
   g_free (p->error);
   g_string_free (p->profiles, TRUE);
   g_mutex_clear (&p->lock);
@@ -570,11 +577,15 @@ time_case (const gchar *pipeline, GstCaps *caps, GstMemory **ring)
                                        : adopt_allocator (&p, caps, ring));
       ret = FAILED;
       if (push (&p, ring, opt_warmup) && wait_all (&p) >= 0 && wait_start ()) {
+        FrameLatency *latency = &p.latency;
+
+        frame_latency_restart (latency);
         t0 = now_ns ();
         if (push (&p, ring, opt_frames) && (t1 = wait_all (&p)) >= 0 &&
             wait_eos (&p)) {
           printf ("run-ms %.6f\n%s", (t1 - t0) / 1e6 / opt_frames,
               p.profiles->str);
+          frame_latency_print (&latency, 1);
           print_span (t0, t1);
           ret = DONE;
         }
@@ -674,9 +685,12 @@ time_streams (const gchar *pipeline, GstCaps *caps, GstMemory **ring, guint n)
     if (run_streams (p, n, ring, 1 + p[0].held, now_ns (), t)) {
       printf ("frame-memory %s\n", adopt_stream_rings (p, n, caps, ring));
       t0 = now_ns ();
-      if (run_streams (p, n, ring, opt_warmup, t0, t) && wait_start () &&
-          run_streams (p, n, ring, opt_frames, t0 = now_ns (), t))
-        ret = DONE;
+      if (run_streams (p, n, ring, opt_warmup, t0, t) && wait_start ()) {
+        for (guint i = 0; i < n; i++)
+          frame_latency_restart (&p[i].latency);
+        if (run_streams (p, n, ring, opt_frames, t0 = now_ns (), t))
+          ret = DONE;
+      }
     }
   }
   for (guint i = 0; ret == DONE && i < n; i++) {
@@ -686,8 +700,14 @@ time_streams (const gchar *pipeline, GstCaps *caps, GstMemory **ring, guint n)
       ret = FAILED;
   }
   if (ret == DONE) {
+    FrameLatency **latencies = g_new (FrameLatency *, n);
+
+    for (guint i = 0; i < n; i++)
+      latencies[i] = &p[i].latency;
     printf ("streams %u\nrun-ms %.6f\n%s", n, last / 1e6 / opt_frames / n,
         p[0].profiles->str);
+    frame_latency_print (latencies, n);
+    g_free (latencies);
     print_span (t0, t0 + last);
     print_elements (&p[0]);
   } else {
