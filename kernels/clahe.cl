@@ -520,20 +520,6 @@ clahe_tables_u16 (TABLES_PARAMS (ushort, lhist))
 #define INC_GLOBAL(v) atomic_inc (&counts[v])
 
 #if WANT_GPU && WANT_U8
-/* 8-bit input counts and makes the tables in one kernel, in the count's
- * groups: each adds its band's counts into the tile's histogram, then the
- * last of the tile's groups to finish, told by a counter per tile after
- * the histograms in @scratch, takes the histogram and makes the table. No
- * group waits for another, so the groups need not run at once; a kernel
- * of its own for the tables cost a launch, as long as its work. Each
- * work-item keeps what its additions return, so that it waits until they
- * are done in global memory before the group counts itself finished: the
- * fence alone does not order them for other groups on NVIDIA's OpenCL,
- * whose compiler makes it a fence of the work-group's scope
- * (MEMBAR.SC.CTA), so that an addition could still be on its way when
- * the last group takes the histogram (docs/performance.md). The last
- * group reads the histogram by exchanges, which see every addition, and
- * leaves it and the counter zero for the next frame. */
 /* The count and tables of band @band_i of tile @slot of the launch, of
  * @slots tiles of @bands bands, its entries stored by STORE; sets the
  * group's local @last where it made the tile's table. */
@@ -568,6 +554,20 @@ clahe_tables_u16 (TABLES_PARAMS (ushort, lhist))
     TABLES_FINISH (uchar, 256, STORE);                                       \
   }
 
+/* 8-bit input counts and makes the tables in one kernel, in the count's
+ * groups: each adds its band's counts into the tile's histogram, then the
+ * last of the tile's groups to finish, told by a counter per tile after
+ * the histograms in @scratch, takes the histogram and makes the table. No
+ * group waits for another, so the groups need not run at once; a kernel
+ * of its own for the tables cost a launch, as long as its work. Each
+ * work-item keeps what its additions return, so that it waits until they
+ * are done in global memory before the group counts itself finished: the
+ * fence alone does not order them for other groups on NVIDIA's OpenCL,
+ * whose compiler makes it a fence of the work-group's scope
+ * (MEMBAR.SC.CTA), so that an addition could still be on its way when
+ * the last group takes the histogram (docs/performance.md). The last
+ * group reads the histogram by exchanges, which see every addition, and
+ * leaves it and the counter zero for the next frame. */
 __kernel void
 clahe_count_tables_u8 (TABLES_PARAMS (uchar, lhist), uint tiles_y,
     __global ushort * quads, uint band)
