@@ -493,10 +493,10 @@ clahe_grid (const GstClClahePlan *p, const GstClPlane *in, cl_uint tile_w,
 
   if (!p->k_clahe)
     return FALSE;
+  /* k_clahe is made for GPUs that run groups of 256 only, where the apply
+   * kernel's groups are GST_CL_CLAHE_APPLY_GROUP_X x
+   * GST_CL_CLAHE_APPLY_GROUP_Y, as clahe_u8's tickets take them. */
   apply_shape (p, in->row_bytes, in->height, rows, global, local);
-  if (local[0] * local[1] !=
-      GST_CL_CLAHE_APPLY_GROUP_X * GST_CL_CLAHE_APPLY_GROUP_Y)
-    return FALSE;
   *bands = count_bands (p, tile_w, tile_h);
   *apply_x = global[0] / local[0];
   *apply_y = global[1] / local[1];
