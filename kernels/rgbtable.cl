@@ -66,7 +66,8 @@
 #if defined(LUT_LANES) && !defined(RGB_NO_SHORTS) && \
     defined(__has_builtin) && defined(__AVX512BW__) && \
     __has_builtin(__builtin_ia32_pmulhrsw512) && \
-    __has_builtin(__builtin_ia32_vpermi2varhi512)
+    __has_builtin(__builtin_ia32_vpermi2varhi512) && \
+    __has_builtin(__builtin_ia32_packssdw512)
 #define RGB_SHORTS 1
 typedef short rgb_shorts __attribute__ ((ext_vector_type (32)));
 
@@ -97,16 +98,63 @@ shorts_clamp255 (rgb_shorts x)
   return x > (short) 255 ? (rgb_shorts) 255 : x;
 }
 
+/* Two vectors of 32-bit lanes (values 0-255) as one of 16-bit lanes, and
+ * back, by the CPU's packs and unpacks, which work within each 16-byte
+ * block: the 16-bit lanes hold the pixels in another order, the same for
+ * every vector packed so, which lane-by-lane arithmetic does not mind and
+ * the unpacks undo. Moving lanes across blocks, as a plain concatenation
+ * does, takes more and slower instructions. */
 static inline rgb_shorts
 shorts_of (int16 lo, int16 hi)
 {
-  return CAT16 (__builtin_convertvector (lo, short16),
-      __builtin_convertvector (hi, short16));
+  return __builtin_ia32_packssdw512 (lo, hi);
+}
+
+static inline int16
+shorts_lo (rgb_shorts v)
+{
+  return as_int16 (__builtin_shufflevector (v, (rgb_shorts) 0, 0, 32, 1,
+          33, 2, 34, 3, 35, 8, 40, 9, 41, 10, 42, 11, 43, 16, 48, 17, 49, 18,
+          50, 19, 51, 24, 56, 25, 57, 26, 58, 27, 59));
+}
+
+static inline int16
+shorts_hi (rgb_shorts v)
+{
+  return as_int16 (__builtin_shufflevector (v, (rgb_shorts) 0, 4, 36, 5,
+          37, 6, 38, 7, 39, 12, 44, 13, 45, 14, 46, 15, 47, 20, 52, 21, 53,
+          22, 54, 23, 55, 28, 60, 29, 61, 30, 62, 31, 63));
 }
 
 #if GST_CL_RGB_SPACE == GST_CL_COLOR_YCRCB
+/* COLOR_DESCALE (cb x COLOR_CB2GI + cr x COLOR_CR2GI, 14) of @cb and @cr:
+ * pmaddwd's two products before one rounding, on their lanes paired by
+ * unpacks, packed back in their order. */
+static inline rgb_shorts
+shorts_cbcr_to_g (rgb_shorts cb, rgb_shorts cr)
+{
+  const rgb_shorts coef = (rgb_shorts) (COLOR_CB2GI, COLOR_CR2GI,
+      COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI,
+      COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI,
+      COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI,
+      COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI,
+      COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI,
+      COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI);
+  const int16 round = 1 << (COLOR_YUV_SHIFT - 1);
+  const int16 lo = (__builtin_ia32_pmaddwd512 (__builtin_shufflevector (cb,
+              cr, 0, 32, 1, 33, 2, 34, 3, 35, 8, 40, 9, 41, 10, 42, 11, 43,
+              16, 48, 17, 49, 18, 50, 19, 51, 24, 56, 25, 57, 26, 58, 27, 59),
+          coef) + round) >> COLOR_YUV_SHIFT;
+  const int16 hi = (__builtin_ia32_pmaddwd512 (__builtin_shufflevector (cb,
+              cr, 4, 36, 5, 37, 6, 38, 7, 39, 12, 44, 13, 45, 14, 46, 15, 47,
+              20, 52, 21, 53, 22, 54, 23, 55, 28, 60, 29, 61, 30, 62, 31, 63),
+          coef) + round) >> COLOR_YUV_SHIFT;
+
+  return __builtin_ia32_packssdw512 (lo, hi);
+}
+
 /* lanes_replace of YCrCb for the pixels (@r0, @g0, @b0) and (@r1, @g1,
- * @b1), whose Y are @y0 and @y1, with Y set to @v. */
+ * @b1), whose Y are @y0 and @y1, with Y set to @v (packed by shorts_of). */
 static inline void
 lanes_replace_ycrcb2 (int16 * r0, int16 * g0, int16 * b0, int16 * r1,
     int16 * g1, int16 * b1, int16 y0, int16 y1, rgb_shorts v)
@@ -116,35 +164,18 @@ lanes_replace_ycrcb2 (int16 * r0, int16 * g0, int16 * b0, int16 * r1,
               *r1) - y, COLOR_YCRI) + (short) 128) - (short) 128;
   const rgb_shorts cb = shorts_clamp255 (shorts_descale14 (shorts_of (*b0,
               *b1) - y, COLOR_YCBI) + (short) 128) - (short) 128;
-  /* Two products before one rounding: pmaddwd of (cb, cr) pairs. */
-  const rgb_shorts coef = (rgb_shorts) (COLOR_CB2GI, COLOR_CR2GI,
-      COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI,
-      COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI,
-      COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI,
-      COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI,
-      COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI,
-      COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI);
-  const int16 round = 1 << (COLOR_YUV_SHIFT - 1);
-  const int16 g0i = (__builtin_ia32_pmaddwd512 (__builtin_shufflevector (cb,
-              cr, 0, 32, 1, 33, 2, 34, 3, 35, 4, 36, 5, 37, 6, 38, 7, 39, 8,
-              40, 9, 41, 10, 42, 11, 43, 12, 44, 13, 45, 14, 46, 15, 47),
-          coef) + round) >> COLOR_YUV_SHIFT;
-  const int16 g1i = (__builtin_ia32_pmaddwd512 (__builtin_shufflevector (cb,
-              cr, 16, 48, 17, 49, 18, 50, 19, 51, 20, 52, 21, 53, 22, 54, 23,
-              55, 24, 56, 25, 57, 26, 58, 27, 59, 28, 60, 29, 61, 30, 62, 31,
-              63), coef) + round) >> COLOR_YUV_SHIFT;
   const rgb_shorts r = shorts_clamp255 (v + shorts_descale14 (cr,
           COLOR_CR2RI));
-  const rgb_shorts g = shorts_clamp255 (v + shorts_of (g0i, g1i));
+  const rgb_shorts g = shorts_clamp255 (v + shorts_cbcr_to_g (cb, cr));
   const rgb_shorts b = shorts_clamp255 (v + shorts_descale14 (cb,
           COLOR_CB2BI));
 
-  *r0 = convert_int16 (LOW16 (r));
-  *r1 = convert_int16 (HIGH16 (r));
-  *g0 = convert_int16 (LOW16 (g));
-  *g1 = convert_int16 (HIGH16 (g));
-  *b0 = convert_int16 (LOW16 (b));
-  *b1 = convert_int16 (HIGH16 (b));
+  *r0 = shorts_lo (r);
+  *r1 = shorts_hi (r);
+  *g0 = shorts_lo (g);
+  *g1 = shorts_hi (g);
+  *b0 = shorts_lo (b);
+  *b1 = shorts_hi (b);
 }
 #endif
 #endif
@@ -212,15 +243,30 @@ histogram_rgb_rows (__global const uchar * src, uint pitch, uint x0, uint y0,
     uint x = 0;
 
 #ifdef RGB_VECTORS
+#if GST_CL_RGB_PSTRIDE == 4
+    /* A vector that straddles two cache lines is loaded as two: the row's
+     * vectors of 4-byte pixels start at a line's start. */
+    {
+      const uint off = (uint) ((size_t) row & 63);
+      const uint lead = off % 4 ? 0 : min (width, ((64 - off) & 63) / 4);
+
+      for (; x < lead; x++)
+        h[pixel_channel (row + (size_t) x * 4)]++;
+    }
+#endif
     for (; x + RGB_LANES <= width; x += RGB_LANES) {
       int16 r, g, b;
-      uchar16 v;
+      ulong2 v;
 
       lanes_load (row, x, &r, &g, &b);
-      v = lanes_channel (r, g, b);
+      /* The bytes taken out of two 64-bit words by shifts, on the
+       * integer units: extracting a vector's lanes one by one takes a
+       * shuffle-unit instruction each, which held the loop back. */
+      v = as_ulong2 (lanes_channel (r, g, b));
 #pragma unroll
       for (uint k = 0; k < RGB_LANES; k++)
-        h[(k % RGB_HIST_COPIES) * 256 + v[k]]++;
+        h[(k % RGB_HIST_COPIES) * 256 + (uint) ((v[k / 8] >> (8 * (k % 8)))
+                & 0xff)]++;
     }
 #endif
     for (; x < width; x++)
@@ -287,8 +333,8 @@ map_rgb_rows (__global const uchar * src, uint pitch, uint width,
 #if GST_CL_RGB_SPACE == GST_CL_COLOR_YCRCB
         lanes_replace_ycrcb2 (&r0, &g0, &b0, &r1, &g1, &b1, y0, y1, w);
 #else
-        lanes_replace (&r0, &g0, &b0, convert_int16 (LOW16 (w)));
-        lanes_replace (&r1, &g1, &b1, convert_int16 (HIGH16 (w)));
+        lanes_replace (&r0, &g0, &b0, shorts_lo (w));
+        lanes_replace (&r1, &g1, &b1, shorts_hi (w));
 #endif
       }
 #else
