@@ -550,9 +550,10 @@ check_table_frame (cl_program p, const RgbLayout *l, guint width, guint height,
 
 /* rgbtable.cl's kernels, built as gstclrgbtable.c builds them for each
  * layout with YCrCb's luma, the channel clhistequalize gives them; for a
- * layout of 4 bytes and one of 3 also with Lab's L, and with the table
- * looked up without the CPU's byte shuffle (-DGST_CL_LUT_SCALAR). Each in
- * as many bands as rows, in one, and in a few. */
+ * layout of 4 bytes and one of 3 also with Lab's L, with the table
+ * looked up without the CPU's byte shuffle (-DGST_CL_LUT_SCALAR), and as
+ * CPUs without AVX-512 look it up (-DGST_CL_LUT_AVX2). Each in as many
+ * bands as rows, in one, and in a few. */
 GST_START_TEST (test_rgb_table_rows)
 {
   static const guint sizes[][2] = { { 641, 97 }, { 5, 5 }, { 37, 4 }, { 32, 3 },
@@ -564,6 +565,7 @@ GST_START_TEST (test_rgb_table_rows)
     { GST_CL_COLOR_YCRCB, "" },
     { GST_CL_COLOR_LAB, "" },
     { GST_CL_COLOR_YCRCB, " -DGST_CL_LUT_SCALAR" },
+    { GST_CL_COLOR_YCRCB, " -DGST_CL_LUT_AVX2" },
   };
   GRand *rand = g_rand_new_with_seed (20261128);
 
