@@ -163,8 +163,8 @@ shorts_replace_ycrcb (rgb_shorts * r, rgb_shorts * g, rgb_shorts * b,
     rgb_shorts y, rgb_shorts v)
 {
   /* COLOR_CB2GI in each even lane, COLOR_CR2GI in each odd one. */
-  const rgb_shorts coef = __builtin_astype ((rgb_ints) ((COLOR_CB2GI &
-              0xffff) | COLOR_CR2GI << 16), rgb_shorts);
+  const rgb_shorts coef = __builtin_astype ((rgb_ints) (int) (((uint)
+              COLOR_CB2GI & 0xffffu) | (uint) COLOR_CR2GI << 16), rgb_shorts);
   const rgb_ints round = 1 << (COLOR_YUV_SHIFT - 1);
   const rgb_shorts cr = shorts_clamp255 (shorts_descale14 (*r - y,
           COLOR_YCRI) + (short) 128) - (short) 128;
