@@ -29,9 +29,8 @@
  */
 
 #include "rgblanes.cl"
-/* A build asking for the 32-byte shuffle (the tests') gets the map that
- * CPUs without AVX-512 run: that lookup, and 16 16-bit lanes a vector
- * below, not 32. */
+/* A build asking for the 32-byte shuffle (the tests') gets the lookup
+ * that CPUs without AVX-512 run, not the 16-bit lanes below. */
 #ifdef GST_CL_LUT_AVX2
 #define RGB_NO_SHORTS 1
 #endif
@@ -56,90 +55,28 @@
 #undef LUT_LANES
 #endif
 
-/* 16-bit lanes, RGB_SHORTS of them a vector. With AVX-512BW, 32: the
- * channel is looked up from the table widened to 16-bit entries in eight
- * vectors, by four two-vector permutes (64 entries each) and a select by
- * bits 6 and 7 of the index, where the byte shuffles take 16 shuffles and
- * 16 compares for as many pixels, one after the other. With AVX2 alone,
- * 16: the byte shuffles look the channel up, and only YCrCb's map runs in
- * 16-bit lanes. That map stays in them: COLOR_DESCALE (x c, 14) is
- * (2 x c + 2^14) >> 15, what pmulhrsw makes of 2 x and c, exactly, for
- * |2 x| and |c| below 2^15 (here |x| <= 255). Lanes go to and from 32-bit
- * ones by the CPU's packs and unpacks, which work within each 16-byte
- * block: the 16-bit lanes hold the pixels in another order, the same for
- * every vector packed so, which lane-by-lane arithmetic and lookups do not
- * mind and the unpacks undo; moving lanes across blocks, as a plain
- * concatenation does, takes more and slower instructions. */
+/* AVX-512BW: the channel looked up in 16-bit lanes, 32 pixels at once,
+ * from the table widened to 16-bit entries in eight vectors: four
+ * two-vector permutes (64 entries each) and a select by bits 6 and 7
+ * of the index, where the byte shuffles take 16 shuffles and 16
+ * compares for as many pixels, one after the other. YCrCb's map then
+ * stays in 16-bit lanes: COLOR_DESCALE (x c, 14) is (2 x c + 2^14) >> 15,
+ * what pmulhrsw makes of 2 x and c, exactly, for |2 x| and |c| below
+ * 2^15 (here |x| <= 255). */
 #if defined(LUT_LANES) && !defined(RGB_NO_SHORTS) && \
     defined(__has_builtin) && defined(__AVX512BW__) && \
     __has_builtin(__builtin_ia32_pmulhrsw512) && \
     __has_builtin(__builtin_ia32_vpermi2varhi512) && \
     __has_builtin(__builtin_ia32_packssdw512)
-#define RGB_SHORTS 32
+#define RGB_SHORTS 1
 typedef short rgb_shorts __attribute__ ((ext_vector_type (32)));
-typedef int rgb_ints __attribute__ ((ext_vector_type (16)));
-#define SHORTS_MULHRS __builtin_ia32_pmulhrsw512
-#define SHORTS_MADD __builtin_ia32_pmaddwd512
-#define SHORTS_PACK __builtin_ia32_packssdw512
-/* Lanes 0-3 (LO) or 4-7 (HI) of each block of @a and @b, interleaved. */
-#define SHORTS_UNPACK_LO(a, b) __builtin_shufflevector (a, b, 0, 32, 1, 33, \
-    2, 34, 3, 35, 8, 40, 9, 41, 10, 42, 11, 43, 16, 48, 17, 49, 18, 50, 19, \
-    51, 24, 56, 25, 57, 26, 58, 27, 59)
-#define SHORTS_UNPACK_HI(a, b) __builtin_shufflevector (a, b, 4, 36, 5, 37, \
-    6, 38, 7, 39, 12, 44, 13, 45, 14, 46, 15, 47, 20, 52, 21, 53, 22, 54, \
-    23, 55, 28, 60, 29, 61, 30, 62, 31, 63)
-#elif defined(LUT_LANES) && GST_CL_RGB_SPACE == GST_CL_COLOR_YCRCB && \
-    defined(__has_builtin) && defined(__AVX2__) && \
-    __has_builtin(__builtin_ia32_pmulhrsw256) && \
-    __has_builtin(__builtin_ia32_pmaddwd256) && \
-    __has_builtin(__builtin_ia32_packssdw256)
-#define RGB_SHORTS 16
-typedef short rgb_shorts __attribute__ ((ext_vector_type (16)));
-typedef int rgb_ints __attribute__ ((ext_vector_type (8)));
-#define SHORTS_MULHRS __builtin_ia32_pmulhrsw256
-#define SHORTS_MADD __builtin_ia32_pmaddwd256
-#define SHORTS_PACK __builtin_ia32_packssdw256
-#define SHORTS_UNPACK_LO(a, b) __builtin_shufflevector (a, b, 0, 16, 1, 17, \
-    2, 18, 3, 19, 8, 24, 9, 25, 10, 26, 11, 27)
-#define SHORTS_UNPACK_HI(a, b) __builtin_shufflevector (a, b, 4, 20, 5, 21, \
-    6, 22, 7, 23, 12, 28, 13, 29, 14, 30, 15, 31)
-#endif
 
-#ifdef RGB_SHORTS
 static inline rgb_shorts
 shorts_descale14 (rgb_shorts x, short c)
 {
-  return SHORTS_MULHRS (x * (short) 2, (rgb_shorts) c);
+  return __builtin_ia32_pmulhrsw512 (x * (short) 2, (rgb_shorts) c);
 }
 
-static inline rgb_shorts
-shorts_clamp255 (rgb_shorts x)
-{
-  x = x < (short) 0 ? (rgb_shorts) 0 : x;
-  return x > (short) 255 ? (rgb_shorts) 255 : x;
-}
-
-/* Two vectors of 32-bit lanes (values 0-255) packed as one. */
-static inline rgb_shorts
-shorts_of (rgb_ints lo, rgb_ints hi)
-{
-  return SHORTS_PACK (lo, hi);
-}
-
-/* The vectors @v was packed from by shorts_of. */
-static inline rgb_ints
-shorts_lo (rgb_shorts v)
-{
-  return __builtin_astype (SHORTS_UNPACK_LO (v, (rgb_shorts) 0), rgb_ints);
-}
-
-static inline rgb_ints
-shorts_hi (rgb_shorts v)
-{
-  return __builtin_astype (SHORTS_UNPACK_HI (v, (rgb_shorts) 0), rgb_ints);
-}
-
-#if RGB_SHORTS == 32
 /* @words (the table's 256 entries) at @i (0-255). */
 static inline rgb_shorts
 shorts_lookup (const rgb_shorts * words, rgb_shorts i)
@@ -153,50 +90,93 @@ shorts_lookup (const rgb_shorts * words, rgb_shorts i)
 
   return (i & (short) 128) != (short) 0 ? hi : lo;
 }
-#endif
+
+static inline rgb_shorts
+shorts_clamp255 (rgb_shorts x)
+{
+  x = x < (short) 0 ? (rgb_shorts) 0 : x;
+  return x > (short) 255 ? (rgb_shorts) 255 : x;
+}
+
+/* Two vectors of 32-bit lanes (values 0-255) as one of 16-bit lanes, and
+ * back, by the CPU's packs and unpacks, which work within each 16-byte
+ * block: the 16-bit lanes hold the pixels in another order, the same for
+ * every vector packed so, which lane-by-lane arithmetic does not mind and
+ * the unpacks undo. Moving lanes across blocks, as a plain concatenation
+ * does, takes more and slower instructions. */
+static inline rgb_shorts
+shorts_of (int16 lo, int16 hi)
+{
+  return __builtin_ia32_packssdw512 (lo, hi);
+}
+
+static inline int16
+shorts_lo (rgb_shorts v)
+{
+  return as_int16 (__builtin_shufflevector (v, (rgb_shorts) 0, 0, 32, 1,
+          33, 2, 34, 3, 35, 8, 40, 9, 41, 10, 42, 11, 43, 16, 48, 17, 49, 18,
+          50, 19, 51, 24, 56, 25, 57, 26, 58, 27, 59));
+}
+
+static inline int16
+shorts_hi (rgb_shorts v)
+{
+  return as_int16 (__builtin_shufflevector (v, (rgb_shorts) 0, 4, 36, 5,
+          37, 6, 38, 7, 39, 12, 44, 13, 45, 14, 46, 15, 47, 20, 52, 21, 53,
+          22, 54, 23, 55, 28, 60, 29, 61, 30, 62, 31, 63));
+}
 
 #if GST_CL_RGB_SPACE == GST_CL_COLOR_YCRCB
-/* lanes_replace of YCrCb in 16-bit lanes: @r and @b of pixels whose Y is
- * @y, with Y set to @v, become their new R and B, and @g their new G. */
-static inline void
-shorts_replace_ycrcb (rgb_shorts * r, rgb_shorts * g, rgb_shorts * b,
-    rgb_shorts y, rgb_shorts v)
+/* COLOR_DESCALE (cb x COLOR_CB2GI + cr x COLOR_CR2GI, 14) of @cb and @cr:
+ * pmaddwd's two products before one rounding, on their lanes paired by
+ * unpacks, packed back in their order. */
+static inline rgb_shorts
+shorts_cbcr_to_g (rgb_shorts cb, rgb_shorts cr)
 {
-  /* COLOR_CB2GI in each even lane, COLOR_CR2GI in each odd one. */
-  const rgb_shorts coef = __builtin_astype ((rgb_ints) (int) (((uint)
-              COLOR_CB2GI & 0xffffu) | (uint) COLOR_CR2GI << 16), rgb_shorts);
-  const rgb_ints round = 1 << (COLOR_YUV_SHIFT - 1);
-  const rgb_shorts cr = shorts_clamp255 (shorts_descale14 (*r - y,
-          COLOR_YCRI) + (short) 128) - (short) 128;
-  const rgb_shorts cb = shorts_clamp255 (shorts_descale14 (*b - y,
-          COLOR_YCBI) + (short) 128) - (short) 128;
-  /* G's two products before one rounding: pmaddwd of (cb, cr) pairs. */
-  const rgb_ints glo = (SHORTS_MADD (SHORTS_UNPACK_LO (cb, cr), coef) +
-      round) >> COLOR_YUV_SHIFT;
-  const rgb_ints ghi = (SHORTS_MADD (SHORTS_UNPACK_HI (cb, cr), coef) +
-      round) >> COLOR_YUV_SHIFT;
+  const rgb_shorts coef = (rgb_shorts) (COLOR_CB2GI, COLOR_CR2GI,
+      COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI,
+      COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI,
+      COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI,
+      COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI,
+      COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI,
+      COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI);
+  const int16 round = 1 << (COLOR_YUV_SHIFT - 1);
+  const int16 lo = (__builtin_ia32_pmaddwd512 (__builtin_shufflevector (cb,
+              cr, 0, 32, 1, 33, 2, 34, 3, 35, 8, 40, 9, 41, 10, 42, 11, 43,
+              16, 48, 17, 49, 18, 50, 19, 51, 24, 56, 25, 57, 26, 58, 27, 59),
+          coef) + round) >> COLOR_YUV_SHIFT;
+  const int16 hi = (__builtin_ia32_pmaddwd512 (__builtin_shufflevector (cb,
+              cr, 4, 36, 5, 37, 6, 38, 7, 39, 12, 44, 13, 45, 14, 46, 15, 47,
+              20, 52, 21, 53, 22, 54, 23, 55, 28, 60, 29, 61, 30, 62, 31, 63),
+          coef) + round) >> COLOR_YUV_SHIFT;
 
-  *r = shorts_clamp255 (v + shorts_descale14 (cr, COLOR_CR2RI));
-  *g = shorts_clamp255 (v + SHORTS_PACK (glo, ghi));
-  *b = shorts_clamp255 (v + shorts_descale14 (cb, COLOR_CB2BI));
+  return __builtin_ia32_packssdw512 (lo, hi);
 }
 
-#if RGB_SHORTS == 16
-/* lanes_replace of YCrCb, in 16-bit lanes. */
+/* lanes_replace of YCrCb for the pixels (@r0, @g0, @b0) and (@r1, @g1,
+ * @b1), whose Y are @y0 and @y1, with Y set to @v (packed by shorts_of). */
 static inline void
-lanes_replace_ycrcb (int16 * r, int16 * g, int16 * b, int16 v)
+lanes_replace_ycrcb2 (int16 * r0, int16 * g0, int16 * b0, int16 * r1,
+    int16 * g1, int16 * b1, int16 y0, int16 y1, rgb_shorts v)
 {
-  const int16 y = lanes_y (*r, *g, *b);
-  rgb_shorts rs = shorts_of ((*r).lo, (*r).hi), gs;
-  rgb_shorts bs = shorts_of ((*b).lo, (*b).hi);
+  const rgb_shorts y = shorts_of (y0, y1);
+  const rgb_shorts cr = shorts_clamp255 (shorts_descale14 (shorts_of (*r0,
+              *r1) - y, COLOR_YCRI) + (short) 128) - (short) 128;
+  const rgb_shorts cb = shorts_clamp255 (shorts_descale14 (shorts_of (*b0,
+              *b1) - y, COLOR_YCBI) + (short) 128) - (short) 128;
+  const rgb_shorts r = shorts_clamp255 (v + shorts_descale14 (cr,
+          COLOR_CR2RI));
+  const rgb_shorts g = shorts_clamp255 (v + shorts_cbcr_to_g (cb, cr));
+  const rgb_shorts b = shorts_clamp255 (v + shorts_descale14 (cb,
+          COLOR_CB2BI));
 
-  shorts_replace_ycrcb (&rs, &gs, &bs, shorts_of (y.lo, y.hi),
-      shorts_of (v.lo, v.hi));
-  *r = (int16) (shorts_lo (rs), shorts_hi (rs));
-  *g = (int16) (shorts_lo (gs), shorts_hi (gs));
-  *b = (int16) (shorts_lo (bs), shorts_hi (bs));
+  *r0 = shorts_lo (r);
+  *r1 = shorts_hi (r);
+  *g0 = shorts_lo (g);
+  *g1 = shorts_hi (g);
+  *b0 = shorts_lo (b);
+  *b1 = shorts_hi (b);
 }
-#endif
 #endif
 #endif
 
@@ -312,7 +292,7 @@ map_rgb_rows (__global const uchar * src, uint pitch, uint width,
   const uint ya = get_global_id (0) * rows;
   const uint yb = min (ya + rows, height);
   int table[256];
-#if defined(RGB_VECTORS) && defined(RGB_SHORTS) && RGB_SHORTS == 32
+#if defined(RGB_VECTORS) && defined(RGB_SHORTS)
   rgb_shorts words[8];
 
   for (uint i = 0; i < 256; i++)
@@ -340,7 +320,7 @@ map_rgb_rows (__global const uchar * src, uint pitch, uint width,
 
       lanes_load (s, x, &r0, &g0, &b0);
       lanes_load (s, x + RGB_LANES, &r1, &g1, &b1);
-#if defined(RGB_SHORTS) && RGB_SHORTS == 32
+#ifdef RGB_SHORTS
       {
 #if GST_CL_RGB_SPACE == GST_CL_COLOR_YCRCB
         const int16 y0 = lanes_y (r0, g0, b0), y1 = lanes_y (r1, g1, b1);
@@ -348,19 +328,10 @@ map_rgb_rows (__global const uchar * src, uint pitch, uint width,
         const int16 y0 = convert_int16 (lanes_channel (r0, g0, b0));
         const int16 y1 = convert_int16 (lanes_channel (r1, g1, b1));
 #endif
-        const rgb_shorts y = shorts_of (y0, y1);
-        const rgb_shorts w = shorts_lookup (words, y);
+        const rgb_shorts w = shorts_lookup (words, shorts_of (y0, y1));
 
 #if GST_CL_RGB_SPACE == GST_CL_COLOR_YCRCB
-        rgb_shorts r = shorts_of (r0, r1), g, b = shorts_of (b0, b1);
-
-        shorts_replace_ycrcb (&r, &g, &b, y, w);
-        r0 = shorts_lo (r);
-        r1 = shorts_hi (r);
-        g0 = shorts_lo (g);
-        g1 = shorts_hi (g);
-        b0 = shorts_lo (b);
-        b1 = shorts_hi (b);
+        lanes_replace_ycrcb2 (&r0, &g0, &b0, &r1, &g1, &b1, y0, y1, w);
 #else
         lanes_replace (&r0, &g0, &b0, shorts_lo (w));
         lanes_replace (&r1, &g1, &b1, shorts_hi (w));
@@ -373,13 +344,8 @@ map_rgb_rows (__global const uchar * src, uint pitch, uint width,
                         lanes_channel (r1, g1, b1)), lut_bytes), slice),
             lut_ubytes);
 
-#ifdef RGB_SHORTS
-        lanes_replace_ycrcb (&r0, &g0, &b0, convert_int16 (LOW16 (v)));
-        lanes_replace_ycrcb (&r1, &g1, &b1, convert_int16 (HIGH16 (v)));
-#else
         lanes_replace (&r0, &g0, &b0, convert_int16 (LOW16 (v)));
         lanes_replace (&r1, &g1, &b1, convert_int16 (HIGH16 (v)));
-#endif
       }
 #endif
       lanes_store (s, d, x, r0, g0, b0);

@@ -41,6 +41,13 @@
  * device with fewer groups, each of which clears and merges its local
  * bins once (docs/performance.md has the H200's figures). */
 #define HIST16_GROUP 1024
+/* The CPU 8-bit histogram's bands: two per core at least, more on large
+ * frames, up to CPU_BANDS_PER_CORE, each of CPU_BAND_PIXELS or more (a
+ * band costs 256 partial counts to clear, write and sum). Many bands
+ * let a core that another thread holds up leave its share to the others
+ * (docs/performance.md has the figures). */
+#define CPU_BANDS_PER_CORE 16
+#define CPU_BAND_PIXELS 65536
 
 /* Rows per band for about @bands bands. */
 static guint
@@ -98,8 +105,14 @@ gst_cl_hist_plan_init (GstClHistPlan *p, GstClContext *cl, guint depth,
   p->cpu = cpu;
   p->parts = 1;
   if (cpu) {
-    /* A few bands of rows per core; GRAY16 partials are 256 KiB each. */
-    p->rows_per_group = band_rows (height, units * (depth == 8 ? 2 : 1));
+    /* GRAY16's partials are 256 KiB each: a band per core. */
+    const guint64 pixels = (guint64)width * height;
+    const guint bands = depth == 8
+                            ? MAX (units * 2, MIN (units * CPU_BANDS_PER_CORE,
+                                                  pixels / CPU_BAND_PIXELS))
+                            : units;
+
+    p->rows_per_group = band_rows (height, bands);
   } else if (depth == 8) {
     /* Enough groups to fill the device, and few enough that the merges of
      * their local bins into the 256 global ones queue briefly. */

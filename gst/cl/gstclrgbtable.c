@@ -28,6 +28,9 @@
 #include "gstclutils.h"
 #include "clkernels.h"
 
+#define MAP_BANDS_PER_CORE 32
+#define MAP_BAND_PIXELS 32768
+
 gboolean
 gst_cl_rgb_table_init (GstClRgbTable *t, GstClContext *cl, guint space,
     guint pstride, guint offsets, GError **error)
@@ -75,9 +78,13 @@ gst_cl_rgb_table_map (const GstClRgbTable *t, const GstClCommands *cmd,
   const cl_uint pitch = in->pitch, dpitch = out->pitch;
   const cl_uint width = in->row_bytes / in->rgb_pstride;
   const cl_uint height = in->height;
-  /* A few bands of rows per core, as the frame plan's RGB kernels: the
-   * cores finish together where other threads take a share of them. */
-  const cl_uint bands = MIN (height, MAX (1, cmd->cl->compute_units) * 4);
+  /* As the 8-bit histogram's bands (gstclhistplan.c), and for the same
+   * reason: four per core at least, up to 32 on large frames, each of
+   * MAP_BAND_PIXELS or more. */
+  const cl_uint units = MAX (1, cmd->cl->compute_units);
+  const cl_uint bands = MIN (height,
+      MAX (units * 4, MIN (units * MAP_BANDS_PER_CORE,
+                          (guint64)width * height / MAP_BAND_PIXELS)));
   const cl_uint rows = (height + bands - 1) / bands;
   size_t global[1] = { (height + rows - 1) / rows };
   size_t local[1] = { 1 };
