@@ -259,9 +259,9 @@ histogram_rgb_rows (__global const uchar * src, uint pitch, uint x0, uint y0,
       ulong2 v;
 
       lanes_load (row, x, &r, &g, &b);
-      /* The bytes taken out of two 64-bit words by shifts, on the
-       * integer units: extracting a vector's lanes one by one takes a
-       * shuffle-unit instruction each, which held the loop back. */
+      /* The bytes taken out of two 64-bit words by shifts on the
+       * integer units, which the loop leaves idle, rather than by a
+       * shuffle-unit instruction each. */
       v = as_ulong2 (lanes_channel (r, g, b));
 #pragma unroll
       for (uint k = 0; k < RGB_LANES; k++)
