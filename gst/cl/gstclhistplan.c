@@ -41,11 +41,9 @@
  * device with fewer groups, each of which clears and merges its local
  * bins once (docs/performance.md has the H200's figures). */
 #define HIST16_GROUP 1024
-/* The CPU 8-bit histogram's bands: two per core at least, more on large
- * frames, up to CPU_BANDS_PER_CORE, each of CPU_BAND_PIXELS or more (a
- * band costs 256 partial counts to clear, write and sum). Many bands
- * let a core that another thread holds up leave its share to the others
- * (docs/performance.md has the figures). */
+/* The CPU 8-bit histogram's bands (gst_cl_cpu_bands): up to
+ * CPU_BANDS_PER_CORE, each of CPU_BAND_PIXELS or more, as a band costs
+ * 256 partial counts to clear, write and sum. */
 #define CPU_BANDS_PER_CORE 16
 #define CPU_BAND_PIXELS 65536
 
@@ -106,10 +104,9 @@ gst_cl_hist_plan_init (GstClHistPlan *p, GstClContext *cl, guint depth,
   p->parts = 1;
   if (cpu) {
     /* GRAY16's partials are 256 KiB each: a band per core. */
-    const guint64 pixels = (guint64)width * height;
     const guint bands = depth == 8
-                            ? MAX (units * 2, MIN (units * CPU_BANDS_PER_CORE,
-                                                  pixels / CPU_BAND_PIXELS))
+                            ? gst_cl_cpu_bands (units, (guint64)width * height,
+                                  2, CPU_BANDS_PER_CORE, CPU_BAND_PIXELS)
                             : units;
 
     p->rows_per_group = band_rows (height, bands);

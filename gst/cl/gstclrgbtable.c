@@ -78,13 +78,11 @@ gst_cl_rgb_table_map (const GstClRgbTable *t, const GstClCommands *cmd,
   const cl_uint pitch = in->pitch, dpitch = out->pitch;
   const cl_uint width = in->row_bytes / in->rgb_pstride;
   const cl_uint height = in->height;
-  /* As the 8-bit histogram's bands (gstclhistplan.c), and for the same
-   * reason: four per core at least, up to 32 on large frames, each of
-   * MAP_BAND_PIXELS or more. */
-  const cl_uint units = MAX (1, cmd->cl->compute_units);
+  /* Bands as the 8-bit histogram's (gstclhistplan.c), four a core at
+   * least. */
   const cl_uint bands = MIN (height,
-      MAX (units * 4, MIN (units * MAP_BANDS_PER_CORE,
-                          (guint64)width * height / MAP_BAND_PIXELS)));
+      gst_cl_cpu_bands (cmd->cl->compute_units, (guint64)width * height, 4,
+          MAP_BANDS_PER_CORE, MAP_BAND_PIXELS));
   const cl_uint rows = (height + bands - 1) / bands;
   size_t global[1] = { (height + rows - 1) / rows };
   size_t local[1] = { 1 };

@@ -74,6 +74,19 @@ gst_cl_args_end (const GstClArgs *args)
   for (guint c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)                         \
     if ((mask) & (1u << c))
 
+/* Bands of rows for a CPU kernel over @pixels pixels on @units cores: at
+ * least @least a core, more on large frames, up to @most a core, each of
+ * @band_pixels or more. Many bands let a core that another thread holds
+ * up leave its share to the others (docs/performance.md has the
+ * figures). */
+static inline guint
+gst_cl_cpu_bands (guint units, guint64 pixels, guint least, guint most,
+    guint band_pixels)
+{
+  units = MAX (1, units);
+  return MAX (units * least, MIN (units * most, pixels / band_pixels));
+}
+
 /* Release what *@p holds, if anything, and clear it. */
 static inline void
 gst_cl_clear_mem (cl_mem *p)
