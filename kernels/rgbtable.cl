@@ -110,20 +110,25 @@ shorts_of (int16 lo, int16 hi)
   return __builtin_ia32_packssdw512 (lo, hi);
 }
 
+/* Lanes 0-3 (LO) or 4-7 (HI) of each 16-byte block of @a and of @b,
+ * interleaved: the CPU's unpacks. */
+#define SHORTS_UNPACK_LO(a, b) __builtin_shufflevector (a, b, 0, 32, 1, 33, \
+    2, 34, 3, 35, 8, 40, 9, 41, 10, 42, 11, 43, 16, 48, 17, 49, 18, 50, 19, \
+    51, 24, 56, 25, 57, 26, 58, 27, 59)
+#define SHORTS_UNPACK_HI(a, b) __builtin_shufflevector (a, b, 4, 36, 5, 37, \
+    6, 38, 7, 39, 12, 44, 13, 45, 14, 46, 15, 47, 20, 52, 21, 53, 22, 54, \
+    23, 55, 28, 60, 29, 61, 30, 62, 31, 63)
+
 static inline int16
 shorts_lo (rgb_shorts v)
 {
-  return as_int16 (__builtin_shufflevector (v, (rgb_shorts) 0, 0, 32, 1,
-          33, 2, 34, 3, 35, 8, 40, 9, 41, 10, 42, 11, 43, 16, 48, 17, 49, 18,
-          50, 19, 51, 24, 56, 25, 57, 26, 58, 27, 59));
+  return as_int16 (SHORTS_UNPACK_LO (v, (rgb_shorts) 0));
 }
 
 static inline int16
 shorts_hi (rgb_shorts v)
 {
-  return as_int16 (__builtin_shufflevector (v, (rgb_shorts) 0, 4, 36, 5,
-          37, 6, 38, 7, 39, 12, 44, 13, 45, 14, 46, 15, 47, 20, 52, 21, 53,
-          22, 54, 23, 55, 28, 60, 29, 61, 30, 62, 31, 63));
+  return as_int16 (SHORTS_UNPACK_HI (v, (rgb_shorts) 0));
 }
 
 #if GST_CL_RGB_SPACE == GST_CL_COLOR_YCRCB
@@ -141,13 +146,9 @@ shorts_cbcr_to_g (rgb_shorts cb, rgb_shorts cr)
       COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI,
       COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI, COLOR_CB2GI, COLOR_CR2GI);
   const int16 round = 1 << (COLOR_YUV_SHIFT - 1);
-  const int16 lo = (__builtin_ia32_pmaddwd512 (__builtin_shufflevector (cb,
-              cr, 0, 32, 1, 33, 2, 34, 3, 35, 8, 40, 9, 41, 10, 42, 11, 43,
-              16, 48, 17, 49, 18, 50, 19, 51, 24, 56, 25, 57, 26, 58, 27, 59),
+  const int16 lo = (__builtin_ia32_pmaddwd512 (SHORTS_UNPACK_LO (cb, cr),
           coef) + round) >> COLOR_YUV_SHIFT;
-  const int16 hi = (__builtin_ia32_pmaddwd512 (__builtin_shufflevector (cb,
-              cr, 4, 36, 5, 37, 6, 38, 7, 39, 12, 44, 13, 45, 14, 46, 15, 47,
-              20, 52, 21, 53, 22, 54, 23, 55, 28, 60, 29, 61, 30, 62, 31, 63),
+  const int16 hi = (__builtin_ia32_pmaddwd512 (SHORTS_UNPACK_HI (cb, cr),
           coef) + round) >> COLOR_YUV_SHIFT;
 
   return __builtin_ia32_packssdw512 (lo, hi);
